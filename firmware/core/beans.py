@@ -1,0 +1,59 @@
+"""Beans mode 欢乐豆 (RULES §4): turn gross pair amounts into what balances can pay.
+
+A pair is [winner seat, loser seat, amount]; amounts are positive and move from the loser to
+the winner. Integer arithmetic only, so the device and the host agree to the bean.
+"""
+
+from core.check import REQUIRED, get_bool, get_int, is_int, only_keys
+from core.errors import RecordError
+
+BEANS_KEYS = ("n", "fee", "balances", "win_cap_own_balance")
+
+
+def read_options(beans, players, balances_required=True):
+    """Check `rules.beans`; return (n, fee, balances or None, win_cap)."""
+    if not isinstance(beans, dict):
+        raise RecordError("rules.beans", beans, "must be an object")
+    only_keys(beans, BEANS_KEYS, "rules.beans.")
+    n = get_int(beans, "n", 1, None, 1, "rules.beans.")
+    fee = get_int(beans, "fee", 0, None, 0, "rules.beans.")
+    win_cap = get_bool(beans, "win_cap_own_balance", True, "rules.beans.")
+    balances = beans.get("balances")
+    if balances is None:
+        if balances_required:
+            get_int(beans, "balances", 0, None, REQUIRED, "rules.beans.")
+    elif (not isinstance(balances, list) or len(balances) != players
+          or not all(is_int(b) and b >= 0 for b in balances)):
+        raise RecordError("rules.beans.balances", balances,
+                          "must list {} balances of 0 or more".format(players))
+    return n, fee, balances, win_cap
+
+
+def _scale_down(pairs, side, balances):
+    # side 0 scales each winner's receipts, side 1 each loser's payments, to its balance.
+    totals = {}
+    for pair in pairs:
+        totals[pair[side]] = totals.get(pair[side], 0) + pair[2]
+    for pair in pairs:
+        total = totals[pair[side]]
+        limit = balances[pair[side]]
+        if total > limit:
+            pair[2] = pair[2] * limit // total
+
+
+def settle(pairs, balances, n, fee, win_cap):
+    """Apply room coefficient, balance caps and fee; return (pairs, deltas, fees taken)."""
+    pairs = [[w, lo, amount * n] for w, lo, amount in pairs]
+    if win_cap:
+        _scale_down(pairs, 0, balances)
+    _scale_down(pairs, 1, balances)
+    deltas = [0] * len(balances)
+    for winner, loser, amount in pairs:
+        deltas[winner] += amount
+        deltas[loser] -= amount
+    fees = []
+    for seat, balance in enumerate(balances):
+        taken = min(fee, balance + deltas[seat])
+        deltas[seat] -= taken
+        fees.append(taken)
+    return pairs, deltas, fees

@@ -1,0 +1,228 @@
+"""Dou Dizhu scoring (RULES §2, §3, §5, §4 through core.beans).
+
+score(record) checks the record and returns a result dict:
+  deltas    per-seat change, summing to 0 in points mode
+  multiple  the common multiplier M (for an escape: M' with the held bombs)
+  base      the bid or the table's base
+  terms     [label, factor, count] that make up M, for the breakdown
+  side      landlord-side seats;  won  True if the landlord side won
+  pairs     [winner, loser, amount] per settled pair
+  capped    True if the table cap cut any pair
+  penalty   the escape penalty multiple (escapes only)
+  fees      beans taken as fee per seat (beans mode only)
+"""
+
+from core import beans
+from core.check import (
+    REQUIRED,
+    forbid,
+    get_bool,
+    get_choice,
+    get_int,
+    get_rules,
+    get_seat,
+    is_int,
+    only_keys,
+)
+from core.errors import RecordError
+from core.profiles import (
+    ESCAPE_FARMER,
+    ESCAPE_LANDLORD,
+    LAIZI_DIVISOR,
+    LAIZI_HAND_LIMIT,
+    PROFILE_NAMES,
+    PROFILES,
+)
+
+RECORD_KEYS = ("game", "profile", "players", "rules", "landlord", "partner", "bid", "grabs",
+               "shown", "doubles", "revealed", "bombs", "spring", "winner", "escape", "held")
+RULE_KEYS = ("base", "cap", "bomb_mode", "spring_factor", "super_double", "beans", "factors")
+SHOWN_FACTORS = (1, 2, 3, 4, 5)
+MAX_GRABS = 3  # each of the three players may grab once (seed 000 §二)
+
+
+def _factors(rules, kinds):
+    factors = dict(kinds)
+    override = rules.get("factors", {})
+    if not isinstance(override, dict):
+        raise RecordError("rules.factors", override, "must map bomb kinds to factors")
+    for kind, factor in override.items():
+        if kind not in kinds:
+            raise RecordError("rules.factors", kind,
+                              "not a bomb of this profile: " + ", ".join(sorted(kinds)))
+        if not is_int(factor) or factor < 1:
+            raise RecordError("rules.factors." + kind, factor, "must be a whole number >= 1")
+        factors[kind] = factor
+    return factors
+
+
+def _doubles(record, players, super_double):
+    if "doubles" not in record:
+        return [1] * players
+    doubles = record["doubles"]
+    allowed = (1, 2, 4) if super_double else (1, 2)
+    if (not isinstance(doubles, list) or len(doubles) != players
+            or not all(is_int(d) and d in allowed for d in doubles)):
+        why = "must list {} doubles, each {}".format(players, " or ".join(map(str, allowed)))
+        if not super_double and isinstance(doubles, list) and 4 in doubles:
+            why = "超级加倍 (4) is not allowed at this table (rules.super_double)"
+        raise RecordError("doubles", doubles, why)
+    return doubles
+
+
+def _bombs(record, factors):
+    bombs = record.get("bombs", [])
+    if not isinstance(bombs, list):
+        raise RecordError("bombs", bombs, "must be a list of bomb kinds")
+    for kind in bombs:
+        if not isinstance(kind, str) or kind not in factors:
+            raise RecordError("bombs", kind,
+                              "not a bomb of this profile: " + ", ".join(sorted(factors)))
+    return bombs
+
+
+def _bomb_terms(bombs, factors, held, add_mode):
+    """Terms for played bombs (and, for an escape, the bombs still held)."""
+    if add_mode:
+        counted = held + len([k for k in bombs if factors[k] > 1])
+        return [["bombs", 1 + counted, 1]] if counted else []
+    by_factor = {}
+    order = []
+    for kind in bombs:
+        factor = factors[kind]
+        if factor > 1:
+            if factor not in by_factor:
+                order.append(factor)
+            by_factor[factor] = by_factor.get(factor, 0) + 1
+    terms = [["bombs", f, by_factor[f]] for f in order]
+    if held:
+        terms.append(["held", 2, held])
+    return terms
+
+
+def read_rules(rules, profile, players, balances_required=True):
+    """Check a table's or a record's `rules` for `profile`; return (base, cap, add_mode,
+    spring_factor, super_double, factors, beans options or None)."""
+    kinds = PROFILES[profile][3]
+    if PROFILES[profile][1]:
+        forbid(rules, ("base",), "the bid is the base in " + profile, "rules.")
+    base = get_int(rules, "base", 1, None, 1, "rules.")
+    cap = get_int(rules, "cap", 1, None, None, "rules.")
+    add_mode = get_choice(rules, "bomb_mode", ("double", "add"), "double", "rules.") == "add"
+    spring_factor = get_int(rules, "spring_factor", 1, None, 2, "rules.")
+    super_double = get_bool(rules, "super_double", False, "rules.")
+    factors = _factors(rules, kinds)
+    bean_options = None
+    if "beans" in rules:
+        bean_options = beans.read_options(rules["beans"], players, balances_required)
+    return base, cap, add_mode, spring_factor, super_double, factors, bean_options
+
+
+def score(record):
+    only_keys(record, RECORD_KEYS)
+    profile = get_choice(record, "profile", PROFILE_NAMES)
+    seats, by_bid, grabbing, _kinds = PROFILES[profile]
+    players = get_int(record, "players", seats, seats)
+    rules = get_rules(record, RULE_KEYS)
+    five = profile == "five"
+    options = read_rules(rules, profile, players)
+    cap, add_mode, spring_factor, super_double, factors = options[1:6]
+
+    if by_bid:
+        base = get_int(record, "bid", 1, 3)
+    else:
+        forbid(record, ("bid",), profile + " has no bidding")
+        base = options[0]
+    if not grabbing:
+        forbid(record, ("grabs",), profile + " has no 抢地主")
+    if not five:
+        forbid(record, ("partner", "revealed"), "only the five-player profile has it")
+
+    landlord = get_seat(record, "landlord", players)
+    partner = get_seat(record, "partner", players) if five else landlord
+    side = [landlord] if partner == landlord else [landlord, partner]
+    farmers = [s for s in range(players) if s not in side]
+    grabs = get_int(record, "grabs", 0, MAX_GRABS, 0)
+    shown = get_int(record, "shown", 1, 5, 1)
+    revealed = get_bool(record, "revealed")
+    doubles = _doubles(record, players, super_double)
+    bombs = _bombs(record, factors)
+
+    escape = get_seat(record, "escape", players, None)
+    if escape is None:
+        held = 0
+        forbid(record, ("held",), "only an escape records bombs still held")
+        winner = get_choice(record, "winner", ("landlord", "farmers"))
+        spring = get_choice(record, "spring", ("spring", "anti"), None)
+        if spring == "spring" and winner != "landlord":
+            raise RecordError("spring", spring, "a spring is won by the landlord")
+        if spring == "anti" and winner != "farmers":
+            raise RecordError("spring", spring, "an anti-spring is won by the farmers")
+    else:
+        forbid(record, ("winner", "spring"), "an escape ends the hand without a winner")
+        held = get_int(record, "held", 0, None, REQUIRED)
+        winner = spring = None
+
+    terms = []
+    if grabs:
+        terms.append(["grab", 2, grabs])
+    if shown > 1:
+        terms.append(["shown", shown, 1])
+    terms.extend(_bomb_terms(bombs, factors, held, add_mode))
+    if spring and spring_factor > 1:
+        terms.append([spring, spring_factor, 1])
+    if revealed:
+        terms.append(["reveal", 2, 1])
+    multiple = 1
+    for _label, factor, count in terms:
+        multiple *= factor ** count
+
+    result = {"multiple": multiple, "base": base, "terms": terms, "side": side,
+              "capped": False}
+    if escape is None:
+        won = winner == "landlord"
+        pairs = _stakes(base, multiple, cap, doubles, side, farmers, won,
+                        profile == "laizi", result)
+    else:
+        won = escape not in side
+        pairs = _penalties(base, multiple, escape, side, farmers, result)
+    result["won"] = won
+
+    if options[6] is not None:
+        n, fee, balances, win_cap = options[6]
+        pairs, deltas, fees = beans.settle(pairs, balances, n, fee, win_cap)
+        result["fees"] = fees
+    else:
+        deltas = [0] * players
+        for gainer, payer, amount in pairs:
+            deltas[gainer] += amount
+            deltas[payer] -= amount
+    result["pairs"] = pairs
+    result["deltas"] = deltas
+    return result
+
+
+def _stakes(base, multiple, cap, doubles, side, farmers, won, laizi, result):
+    pairs = []
+    # laizi: a player's hand result is limited to 10000; split evenly over the landlord's
+    # pairs it stays zero-sum (RULES §3, decided).
+    pair_limit = LAIZI_HAND_LIMIT // len(farmers)
+    for lord in side:
+        for farmer in farmers:
+            pair_multiple = multiple * doubles[lord] * doubles[farmer]
+            if cap is not None and pair_multiple > cap:
+                pair_multiple = cap
+                result["capped"] = True
+            stake = base * pair_multiple
+            if laizi:
+                stake = min((stake + LAIZI_DIVISOR // 2) // LAIZI_DIVISOR, pair_limit)
+            pairs.append([lord, farmer, stake] if won else [farmer, lord, stake])
+    return pairs
+
+
+def _penalties(base, multiple, escape, side, farmers, result):
+    threshold, flat, factor = ESCAPE_LANDLORD if escape in side else ESCAPE_FARMER
+    penalty = flat if multiple < threshold else factor * multiple
+    result["penalty"] = penalty
+    others = farmers if escape in side else side
+    return [[other, escape, base * penalty] for other in others]

@@ -1,0 +1,24 @@
+"""One entry point for every game: check a hand record and score it (RULES §8)."""
+
+from core import baohuang, ddz, shengji
+from core.check import get_choice
+from core.errors import RecordError
+
+GAMES = ("ddz", "baohuang", "shengji")
+
+
+def game_of(record):
+    if not isinstance(record, dict):
+        raise RecordError("record", record, "must be a JSON object")
+    return get_choice(record, "game", GAMES)
+
+
+def score_hand(record, state=None):
+    """Score one record. Dou Dizhu and 保皇 need no state; 升级 takes the state after the
+    previous hand (None for the first) and returns the new one."""
+    game = game_of(record)
+    if game == "ddz":
+        return ddz.score(record)
+    if game == "baohuang":
+        return baohuang.score(record)
+    return shengji.score(record, state if state is not None else shengji.new_state(record))

@@ -1,0 +1,239 @@
+"""A table session: the game and options a table chose, its players, the hands in order and
+the running totals (or, for 升级, the levels and the dealer).
+
+Every hand is kept as its full record, so the journal, the host tools and this class all score
+the very same thing. Voiding or amending a past hand never loses it: a voided hand stays with
+`void` set, an amended one keeps its earlier records in `previous`.
+"""
+
+from core import baohuang, ddz, shengji
+from core.check import get_int, only_keys
+from core.errors import RecordError
+from core.profiles import PROFILES
+from core.score import GAMES, score_hand
+from core.settle import settle
+from core.titles import title
+
+try:
+    from typing import Any  # for the type checker only: MicroPython has no typing module
+except ImportError:
+    pass
+
+HOUSE = -1  # payee for beans taken as fees: they left the table
+SEATS = {"baohuang": baohuang.PLAYERS, "shengji": shengji.PLAYERS}
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+
+
+def _deep_copy(value) -> "Any":
+    if isinstance(value, dict):
+        return {k: _deep_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deep_copy(v) for v in value]
+    return value
+
+
+def _copy(record) -> dict:
+    # Records are plain JSON data: a structural copy keeps the caller's dict from changing
+    # what the table stored.
+    return _deep_copy(record)
+
+
+class Table:
+    def __init__(self, game, players, profile=None, rules=None, names=None, titles=False):
+        if game not in GAMES:
+            raise RecordError("game", game, "must be one of " + ", ".join(GAMES))
+        if game == "ddz":
+            if profile not in PROFILES:
+                raise RecordError("profile", profile, "must be one of " + ", ".join(PROFILES))
+            seats = PROFILES[profile][0]
+        else:
+            if profile is not None:
+                raise RecordError("profile", profile, game + " has no profiles")
+            seats = SEATS[game]
+        get_int({"players": players}, "players", seats, seats)
+        rules = _copy(rules or {})
+        if not isinstance(rules, dict):
+            raise RecordError("rules", rules, "must be an object")
+        self.game = game
+        self.profile = profile
+        self.players = players
+        self.rules = rules
+        self.names = self._check_names(names)
+        self.show_titles = bool(titles)
+        self.entries = []
+        self.totals = [0] * players
+        self.start_balances = None
+        self.state = None  # 升级: levels and dealer after the last hand
+        self._check_rules()
+
+    # -- set-up ------------------------------------------------------------------------
+
+    def _check_names(self, names):
+        if names is None:
+            return ["P{}".format(i + 1) for i in range(self.players)]
+        if (not isinstance(names, list) or len(names) != self.players
+                or not all(isinstance(n, str) and n.strip() for n in names)):
+            raise RecordError("names", names, "must list {} names".format(self.players))
+        return list(names)
+
+    def _check_rules(self):
+        rules = self.rules
+        if self.game == "ddz":
+            only_keys(rules, ddz.RULE_KEYS, "rules.")
+            bean_options = ddz.read_rules(rules, self.profile, self.players)[6]
+            if bean_options is not None and bean_options[2] is not None:
+                self.start_balances = list(bean_options[2])
+        elif self.game == "baohuang":
+            baohuang.read_rules(rules)
+        else:
+            self.state = shengji.new_state({"rules": rules})
+
+    def template(self):
+        """The part of the next record that the table decides: game, profile, seats, rules
+        (with the beans balances the players carry into the hand)."""
+        record = {"game": self.game, "players": self.players}
+        if self.profile is not None:
+            record["profile"] = self.profile
+        rules = _copy(self.rules)
+        if self.start_balances is not None:
+            rules["beans"]["balances"] = self.balances()
+        if rules:
+            record["rules"] = rules
+        state = self.state
+        if state is not None and state["dealer"] is not None:
+            record["dealer"] = state["dealer"]
+        return record
+
+    # -- recording ---------------------------------------------------------------------
+
+    def _complete(self, record):
+        """Fill what the table decides into `record` and refuse one for another table."""
+        if not isinstance(record, dict):
+            raise RecordError("record", record, "must be a JSON object")
+        record = _copy(record)
+        for key, value in self.template().items():
+            if key == "dealer":
+                continue
+            if key not in record:
+                record[key] = value
+            elif key not in ("rules", "profile") and record[key] != value:
+                # A record may name another profile of the same seat count (a table that
+                # switches from 叫分 to 抢地主 mid-evening); its own rules then apply.
+                raise RecordError(key, record[key], "this table has {}".format(value))
+        beans = record.get("rules", {}).get("beans") if isinstance(record.get("rules"), dict) \
+            else None
+        if isinstance(beans, dict) and "balances" not in beans and self.start_balances:
+            beans["balances"] = self.balances()
+        return record
+
+    def _score(self, record, index):
+        state = self._state_before(index) if self.game == "shengji" else None
+        return score_hand(record, state)
+
+    def _state_before(self, index):
+        for entry in reversed(self.entries[:index]):
+            if not entry["void"]:
+                return entry["after"]
+        return shengji.new_state({"rules": self.rules})
+
+    def record(self, record):
+        """Score a new hand and add it; returns (hand index, result). Nothing changes if the
+        record is refused."""
+        record = self._complete(record)
+        index = len(self.entries)
+        result = self._score(record, index)
+        entry = {"record": record, "void": False, "previous": []}
+        self._apply(entry, result)
+        self.entries.append(entry)
+        self._add(entry, 1)
+        return index, result
+
+    def _apply(self, entry, result):
+        if self.game == "shengji":
+            entry["after"] = result
+            entry["deltas"] = [0] * self.players
+        else:
+            entry["deltas"] = result["deltas"]
+
+    def _add(self, entry, sign):
+        for seat, delta in enumerate(entry["deltas"]):
+            self.totals[seat] += sign * delta
+
+    def _entry(self, index):
+        if not isinstance(index, int) or not 0 <= index < len(self.entries):
+            raise RecordError("hand", index, "no such hand")
+        return self.entries[index]
+
+    def void(self, index):
+        entry = self._entry(index)
+        if entry["void"]:
+            raise RecordError("hand", index + 1, "already voided")
+        entry["void"] = True
+        self._add(entry, -1)
+        if self.game == "shengji":
+            self._replay_levels(index)
+
+    def amend(self, index, record):
+        """Replace hand `index` with a corrected record; the old one is kept in `previous`.
+        Beans: the hand keeps the balances its players carried into it."""
+        entry = self._entry(index)
+        if entry["void"]:
+            raise RecordError("hand", index + 1, "a voided hand cannot be amended")
+        record = _copy(record)
+        old_rules = entry["record"].get("rules")
+        if "rules" not in record and old_rules is not None:
+            record["rules"] = _copy(old_rules)
+        record = self._complete(record)
+        result = self._score(record, index)
+        self._add(entry, -1)
+        entry["previous"].append(entry["record"])
+        entry["record"] = record
+        self._apply(entry, result)
+        self._add(entry, 1)
+        if self.game == "shengji":
+            self._replay_levels(index)
+        return result
+
+    def _replay_levels(self, index):
+        # A changed past hand moves every later level and dealer: rescore from there on.
+        for i in range(index, len(self.entries)):
+            entry = self.entries[i]
+            if not entry["void"]:
+                entry["after"] = self._score(entry["record"], i)
+        self._refresh_state()
+
+    def _refresh_state(self):
+        self.state = self._state_before(len(self.entries))
+
+    # -- what the screens show -----------------------------------------------------------
+
+    def hand_result(self, index):
+        return self._score(self._entry(index)["record"], index)
+
+    def hands_played(self):
+        return len([e for e in self.entries if not e["void"]])
+
+    def balances(self):
+        """Beans mode: what each player holds now."""
+        if self.start_balances is None:
+            return None
+        return [b + t for b, t in zip(self.start_balances, self.totals)]
+
+    def titles(self, lang="zh"):
+        if not self.show_titles:
+            return None
+        amounts = self.balances() or self.totals
+        return [title(a, lang) for a in amounts]
+
+    def settlement(self):
+        """Who pays whom at the end of the table: (payer, payee, amount); payee HOUSE for
+        beans that went to fees. 升级 has no money to settle."""
+        if self.game == "shengji":
+            return []
+        totals = list(self.totals)
+        house = -sum(totals)
+        if not house:
+            return settle(totals)
+        return [(payer, HOUSE if payee == self.players else payee, amount)
+                for payer, payee, amount in settle(totals + [house])]

@@ -1,0 +1,1 @@
+"""The ledger: score, check and export recorded hands on the host."""
