@@ -147,6 +147,8 @@ class Table:
         self._apply(entry, result)
         self.entries.append(entry)
         self._add(entry, 1)
+        if self.game == "shengji":
+            self.state = result
         return index, result
 
     def _apply(self, entry, result):

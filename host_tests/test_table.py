@@ -1,0 +1,125 @@
+"""The table session: hands in order, voiding and amending, beans balances, settlement."""
+
+import pytest
+
+from core.errors import RecordError
+from core.table import HOUSE, Table
+
+
+def classic_hand(landlord=0, bid=1, winner="landlord", **more):
+    return dict(landlord=landlord, bid=bid, winner=winner, **more)
+
+
+def test_records_fill_in_what_the_table_decided():
+    table = Table("ddz", 3, profile="classic", rules={"cap": 8})
+    index, result = table.record(classic_hand(bid=3, bombs=["bomb"] * 3))
+    assert index == 0
+    assert result["deltas"] == [48, -24, -24]  # M = 8, capped at 8: 3 × 8 = 24 a pair
+    stored = table.entries[0]["record"]
+    assert stored["game"] == "ddz" and stored["profile"] == "classic"
+    assert stored["players"] == 3 and stored["rules"] == {"cap": 8}
+
+
+def test_a_refused_hand_changes_nothing():
+    table = Table("ddz", 3, profile="classic")
+    table.record(classic_hand(bid=2))
+    before = (list(table.totals), len(table.entries))
+    for bad, key in [(classic_hand(bid=4), "bid"), (dict(classic_hand(), players=4), "players"),
+                     (dict(classic_hand(), game="shengji"), "game"),
+                     (classic_hand(doubles=[1, 4, 1]), "doubles")]:
+        with pytest.raises(RecordError) as refused:
+            table.record(bad)
+        assert refused.value.key == key
+    assert (table.totals, len(table.entries)) == before
+
+
+def test_void_and_amend_keep_history_and_recompute_totals():
+    table = Table("ddz", 3, profile="classic")
+    table.record(classic_hand(bid=1))                      # +2 −1 −1
+    table.record(classic_hand(landlord=1, bid=3))          # −3 +6 −3
+    table.record(classic_hand(landlord=2, bid=2, winner="farmers"))  # +2 +2 −4
+    assert table.totals == [1, 7, -8]
+
+    table.void(1)
+    assert table.totals == [4, 1, -5]
+    assert table.entries[1]["void"] and table.hands_played() == 2
+    with pytest.raises(RecordError):
+        table.void(1)
+    with pytest.raises(RecordError):
+        table.amend(1, classic_hand())
+
+    table.amend(0, classic_hand(bid=3))                    # now +6 −3 −3
+    assert table.totals == [8, -1, -7]
+    assert table.entries[0]["previous"][0]["bid"] == 1
+    assert table.hand_result(0)["deltas"] == [6, -3, -3]
+    assert sum(table.totals) == 0
+
+
+def test_amending_keeps_the_rules_the_hand_was_played_under():
+    table = Table("ddz", 3, profile="classic", rules={"cap": 2})
+    table.record(classic_hand(bid=1, bombs=["bomb", "bomb"]))   # M 4, capped 2: +4
+    table.rules = {}                                            # the table drops its cap
+    table.amend(0, classic_hand(bid=1, bombs=["bomb", "bomb", "bomb"]))
+    assert table.totals == [4, -2, -2]
+
+
+def test_shengji_levels_follow_the_hands_and_replay_after_a_void():
+    table = Table("shengji", 4, rules={"start": "J"})
+    table.record({"dealer": 0, "points": 40})    # dealers {0,2} +1 → Q; partner deals
+    assert table.state["dealer"] == 2 and table.template()["dealer"] == 2
+    table.record({"dealer": 2, "points": 0})     # +3 from Q: past A, team 0 wins
+    assert table.state["winner"] == 0
+    with pytest.raises(RecordError):
+        table.record({"dealer": 2, "points": 40})
+    table.void(0)                                # hand 2 again from J: J +3 = A, no win
+    assert table.state["levels"] == [12, 9] and table.state["winner"] is None
+
+
+def test_beans_balances_carry_into_each_hand():
+    rules = {"beans": {"n": 1000, "balances": [5000, 20000, 20000]}}
+    table = Table("ddz", 3, profile="happy", rules=rules)
+    # Landlord seat 0 wins 2 × 1000 but carried only 5000 in: it takes all it may (no cap hit).
+    table.record({"landlord": 0, "winner": "landlord", "grabs": 2})  # 4000 a pair = 8000
+    # Win cap: seat 0 holds 5000, so each pair is scaled to 4000 × 5000 // 8000 = 2500.
+    assert table.totals == [5000, -2500, -2500]
+    assert table.template()["rules"]["beans"]["balances"] == [10000, 17500, 17500]
+
+
+def test_settlement_pays_in_fewest_transfers_and_fees_go_to_the_house():
+    table = Table("ddz", 3, profile="classic")
+    table.record(classic_hand(bid=3))
+    assert sorted(table.settlement()) == [(1, 0, 3), (2, 0, 3)]
+
+    beans = Table("ddz", 3, profile="happy",
+                  rules={"beans": {"fee": 10, "balances": [100, 100, 100]}})
+    beans.record({"landlord": 0, "winner": "landlord"})  # +2 −1 −1, then 10 each in fees
+    assert beans.totals == [-8, -11, -11]
+    owed = {}
+    for payer, payee, amount in beans.settlement():
+        owed[payer] = owed.get(payer, 0) - amount
+        owed[payee] = owed.get(payee, 0) + amount
+    assert owed == {0: -8, 1: -11, 2: -11, HOUSE: 30}
+
+
+def test_titles_by_total_or_balance_when_the_table_wants_them():
+    assert Table("ddz", 3, profile="classic").titles() is None
+    table = Table("ddz", 3, profile="happy", titles=True,
+                  rules={"beans": {"balances": [99, 1000, 100000000]}})
+    assert table.titles() == ["包身工", "猎人", "帝王"]
+    assert table.titles("en") == ["Bonded labourer", "Hunter", "Emperor"]
+
+
+@pytest.mark.parametrize("kwargs, key", [
+    (dict(game="mahjong", players=4), "game"),
+    (dict(game="ddz", players=3, profile="fast"), "profile"),
+    (dict(game="ddz", players=4, profile="classic"), "players"),
+    (dict(game="ddz", players=3, profile="classic", rules={"cap": 0}), "rules.cap"),
+    (dict(game="ddz", players=3, profile="classic", rules={"speed": 1}), "rules.speed"),
+    (dict(game="baohuang", players=5, rules={"unit": -1}), "rules.unit"),
+    (dict(game="shengji", players=4, rules={"start": "1"}), "rules.start"),
+    (dict(game="ddz", players=3, profile="classic", names=["a", "b"]), "names"),
+])
+def test_a_bad_table_option_is_refused_naming_it(kwargs, key):
+    with pytest.raises(RecordError) as refused:
+        Table(**kwargs)
+    assert refused.value.key == key
