@@ -51,6 +51,8 @@ def get_int(obj, key, lo, hi=None, default=REQUIRED, prefix="") -> int:
     if value < lo or (hi is not None and value > hi):
         if hi is None:
             raise RecordError(prefix + key, value, "must be at least {}".format(lo))
+        if hi == lo:
+            raise RecordError(prefix + key, value, "must be {}".format(lo))
         raise RecordError(prefix + key, value, "must be {} to {}".format(lo, hi))
     return value
 
