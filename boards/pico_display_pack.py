@@ -1,0 +1,56 @@
+"""Raspberry Pi Pico (RP2040) + Pimoroni Pico Display Pack: ST7789 1.14" IPS 240x135, buttons
+A B X Y. Deploy as /board.py. Data, not logic: the contract is in boards/README.md.
+
+Where the facts come from
+- SPI0 SCK GP18, MOSI GP19, CS GP17, DC GP16, backlight GP20: pimoroni-pico
+  common/pimoroni_common.hpp (SPI_DEFAULT_SCK 18, SPI_DEFAULT_MOSI 19, SPI_DEFAULT_DC 16,
+  SPI_BG_FRONT_CS 17, SPI_BG_FRONT_PWM 20), the defaults Pimoroni's PicoGraphics uses for
+  DISPLAY_PICO_DISPLAY. No reset line is wired: the driver's SWRESET does the job.
+- Buttons A GP12, B GP13, X GP14, Y GP15, active low: pimoroni-pico
+  libraries/pico_display/pico_display.hpp (PICO_DISPLAY_BUTTON_A..Y); the same numbers in
+  32blit-sdk 32blit-pico/board/pico_display config.h. Pimoroni's Button class reads them with
+  the internal pull-up, pressed = low.
+- Panel window: pimoroni-pico drivers/st7789/st7789.cpp, 240x135 case: MADCTL 0x70
+  (MX | MV | ML) with columns 40..279 and rows 53..187, INVON. Here: rotation 1 (MX | MV) and
+  the panel's native offset (52, 40), which the driver turns into the same 40 / 53 window.
+- 62.5 MHz SPI: ST7789V datasheet, serial write cycle >= 16 ns.
+
+Keys (4 buttons). Held landscape, A and B are on the left edge, X and Y on the right:
+    X short: PREV (up)      Y short: NEXT (down)
+    A short: OK             A long: MENU
+    B short: BACK
+No doubles: every short fires on release at once (or on press, for X and Y).
+"""
+
+import gc
+
+from machine import SPI, WDT, Pin, Signal
+
+from drivers.st7789 import ST7789
+from ui import keys
+
+name = "Pimoroni Pico Display Pack"
+layout = "color240x135"
+
+gc.collect()  # right before the framebuffer: the largest allocation, made first
+display = ST7789(
+    SPI(0, baudrate=62_500_000, sck=Pin(18), mosi=Pin(19)),
+    dc=Pin(16, Pin.OUT, value=0),
+    cs=Pin(17, Pin.OUT, value=1),
+    rst=None,
+    backlight=Pin(20, Pin.OUT, value=0),
+    width=240, height=135, offset=(52, 40), rotation=1, invert=True, bgr=False,
+)
+
+button_names = ("A", "B", "X", "Y")
+buttons = [Signal(Pin(n, Pin.IN, Pin.PULL_UP), invert=True) for n in (12, 13, 14, 15)]
+keymap = (
+    (keys.OK, keys.MENU, None),  # A
+    (keys.BACK, None, None),  # B
+    (keys.PREV, None, None),  # X
+    (keys.NEXT, None, None),  # Y
+)
+
+data_dir = "/data"
+# machine.WDT(timeout=ms); on the RP2040 the timeout can be at most 8388 ms.
+watchdog = WDT

@@ -1,0 +1,1 @@
+"""The user interface: screens over logical keys, text in two languages, glyphs."""
