@@ -1,4 +1,5 @@
-"""Create or refresh the project's virtual environment (.venv) and the MicroPython stubs.
+"""Create or refresh what the tests need: the virtual environment (.venv), the MicroPython
+stubs (typings/) and the Node MicroPython VM (tools/vm/node_modules).
 
 Run by ./test.sh on every call. It does nothing when the pinned requirement files have not
 changed since the last install (a stamp holds their hash), so a warm run costs a second.
@@ -15,12 +16,13 @@ VENV = ROOT / ".venv"
 TYPINGS = ROOT / "typings"
 REQUIREMENTS = ROOT / "requirements-dev.txt"
 STUBS = ROOT / "requirements-stubs.txt"
+NODE_VM = ROOT / "tools" / "vm"  # the official MicroPython WebAssembly port, under Node
 STAMP = VENV / ".installed"
 
 
 def _digest() -> str:
     h = hashlib.sha256()
-    for path in (REQUIREMENTS, STUBS):
+    for path in (REQUIREMENTS, STUBS, NODE_VM / "package-lock.json"):
         h.update(path.read_bytes())
     return h.hexdigest()
 
@@ -43,6 +45,9 @@ def main() -> int:
     # stdlib). They go to their own folder so that the type checker sees them instead of
     # CPython's typeshed; they are never imported at run time.
     _pip("install", "--no-deps", "--upgrade", "--target", str(TYPINGS), "-r", str(STUBS))
+    # Exactly the versions in the lock file; nothing is fetched at test time.
+    subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--silent"], cwd=NODE_VM,
+                   check=True)
     STAMP.write_text(digest)
     return 0
 

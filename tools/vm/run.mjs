@@ -1,0 +1,31 @@
+// Runs one MicroPython script on the official WebAssembly port (tools/mpvm.py drives it).
+// Input on stdin, JSON: {"files": {"path/in/vm": "<base64>"}, "script": "...",
+// "heap": bytes}. The files are written under /input (on sys.path); the script's output goes
+// to stdout as it is printed. A Python exception is printed as a traceback after the marker
+// the caller looks for; this process then still exits 0, so only a broken VM exits non-zero.
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+
+const chunks = [];
+for await (const chunk of process.stdin) chunks.push(chunk);
+const job = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+
+const mp = await loadMicroPython({
+  heapsize: job.heap,
+  stdout: (data) => process.stdout.write(data),
+  linebuffer: false,
+});
+for (const [path, b64] of Object.entries(job.files)) {
+  const full = "/input/" + path;
+  const parts = full.split("/").slice(1, -1);
+  let dir = "";
+  for (const part of parts) {
+    dir += "/" + part;
+    try { mp.FS.mkdir(dir); } catch (e) { /* already there */ }
+  }
+  mp.FS.writeFile(full, Buffer.from(b64, "base64"));
+}
+try {
+  mp.runPython(job.script);
+} catch (err) {
+  process.stdout.write("\n" + job.failed + "\n" + String(err.message || err) + "\n");
+}
