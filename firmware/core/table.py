@@ -4,6 +4,13 @@ the running totals (or, for 升级, the levels and the dealer).
 Every hand is kept as its full record, so the journal, the host tools and this class all score
 the very same thing. Voiding or amending a past hand never loses it: a voided hand stays with
 `void` set, an amended one keeps its earlier records in `previous`.
+
+The table itself holds only what the screens need at once: totals, balances, the 升级 state
+and the hand count. Past hands live in a store (`entries`): a list in RAM by default, the
+journal on the device (core/journal.py), which reads an old hand from flash only when a screen
+or a void/amend asks for it. So booting a table costs the same after 10 hands or 10,000.
+Every change is handed to the store before the table changes: if the store refuses (flash
+full), the table is exactly as it was and the same call can be made again.
 """
 
 from core import baohuang, ddz, shengji
@@ -39,8 +46,38 @@ def _copy(record) -> dict:
     return _deep_copy(record)
 
 
+class MemoryStore:
+    """The hands of a table kept in RAM: each entry is {"record", "void", "previous"}."""
+
+    def __init__(self):
+        self.hands = []
+        self.voids = 0
+
+    def __len__(self):
+        return len(self.hands)
+
+    def __getitem__(self, index):
+        return self.hands[index]
+
+    def add(self, index, record):
+        self.hands.append({"record": record, "void": False, "previous": []})
+
+    def void(self, index):
+        self.hands[index]["void"] = True
+        self.voids += 1
+
+    def amend(self, index, record):
+        entry = self.hands[index]
+        entry["previous"].append(entry["record"])
+        entry["record"] = record
+
+    def saved(self, table):
+        pass
+
+
 class Table:
-    def __init__(self, game, players, profile=None, rules=None, names=None, titles=False):
+    def __init__(self, game, players, profile=None, rules=None, names=None, titles=False,
+                 store=None):
         if game not in GAMES:
             raise RecordError("game", game, "must be one of " + ", ".join(GAMES))
         if game == "ddz":
@@ -61,11 +98,17 @@ class Table:
         self.rules = rules
         self.names = self._check_names(names)
         self.show_titles = bool(titles)
-        self.entries = []
+        self.entries = MemoryStore() if store is None else store
         self.totals = [0] * players
         self.start_balances = None
         self.state = None  # 升级: levels and dealer after the last hand
         self._check_rules()
+
+    def header(self):
+        """What the table was opened with: Table(**header()) makes the same empty table."""
+        return {"game": self.game, "players": self.players, "profile": self.profile,
+                "rules": _copy(self.rules), "names": list(self.names),
+                "titles": self.show_titles}
 
     # -- set-up ------------------------------------------------------------------------
 
@@ -128,39 +171,77 @@ class Table:
         return record
 
     def _score(self, record, index):
-        state = self._state_before(index) if self.game == "shengji" else None
+        if self.game != "shengji":
+            return score_hand(record)
+        state = self.state if index == len(self.entries) else self._levels(index)
         return score_hand(record, state)
 
-    def _state_before(self, index):
-        for entry in reversed(self.entries[:index]):
-            if not entry["void"]:
-                return entry["after"]
-        return shengji.new_state({"rules": self.rules})
+    def _levels(self, upto, index=None, record=None):
+        """升级 state after the hands before `upto`, with hand `index` taken as `record`
+        (None: left out). Levels follow every earlier hand, so a look back or a changed past
+        hand replays them from the store; new hands never do."""
+        state = shengji.new_state({"rules": self.rules})
+        for i in range(upto):
+            if i == index:
+                current = record
+            else:
+                entry = self.entries[i]
+                current = None if entry["void"] else entry["record"]
+            if current is not None:
+                state = score_hand(current, state)
+        return state
+
+    def preview(self, record, index=None):
+        """What `record` would score as the next hand (or as hand `index`, amended), without
+        keeping it: (the completed record, the result). The screens show this before OK."""
+        if index is None:
+            index = len(self.entries)
+            record = self._complete(record)
+        else:
+            record = self._correction(index, record)
+        return record, self._score(record, index)
+
+    def _correction(self, index, record):
+        """`record` completed as a correction of hand `index`: unless it says otherwise, it
+        keeps the rules (and beans balances) the hand was played under."""
+        record = _copy(record)
+        old_rules = self._entry(index)["record"].get("rules")
+        if "rules" not in record and old_rules is not None:
+            record["rules"] = _copy(old_rules)
+        return self._complete(record)
 
     def record(self, record):
         """Score a new hand and add it; returns (hand index, result). Nothing changes if the
-        record is refused."""
+        record is refused, or if the store cannot save it (the call can then be repeated)."""
         record = self._complete(record)
         index = len(self.entries)
         result = self._score(record, index)
-        entry = {"record": record, "void": False, "previous": []}
-        self._apply(entry, result)
-        self.entries.append(entry)
-        self._add(entry, 1)
+        self.entries.add(index, record)
         if self.game == "shengji":
-            self.state = result
+            self._apply((result, None))
+        else:
+            self._apply((None, result["deltas"]))
         return index, result
 
-    def _apply(self, entry, result):
+    def _effect(self, index, old, new=None, result=None):
+        """What putting record `new` (scored `result`; None: voiding) in place of hand
+        `index`'s `old` one does: (升级 state after it, change of each total). Worked out
+        before the store is told, so that a refusal leaves everything as it was."""
         if self.game == "shengji":
-            entry["after"] = result
-            entry["deltas"] = [0] * self.players
-        else:
-            entry["deltas"] = result["deltas"]
+            return self._levels(len(self.entries), index, new), None
+        change = [-delta for delta in score_hand(old)["deltas"]]
+        if result is not None:
+            change = [c + delta for c, delta in zip(change, result["deltas"])]
+        return None, change
 
-    def _add(self, entry, sign):
-        for seat, delta in enumerate(entry["deltas"]):
-            self.totals[seat] += sign * delta
+    def _apply(self, effect):
+        state, change = effect
+        if change is None:
+            self.state = state
+        else:
+            for seat, delta in enumerate(change):
+                self.totals[seat] += delta
+        self.entries.saved(self)
 
     def _entry(self, index):
         if not isinstance(index, int) or not 0 <= index < len(self.entries):
@@ -171,10 +252,9 @@ class Table:
         entry = self._entry(index)
         if entry["void"]:
             raise RecordError("hand", index + 1, "already voided")
-        entry["void"] = True
-        self._add(entry, -1)
-        if self.game == "shengji":
-            self._replay_levels(index)
+        effect = self._effect(index, entry["record"])
+        self.entries.void(index)
+        self._apply(effect)
 
     def amend(self, index, record):
         """Replace hand `index` with a corrected record; the old one is kept in `previous`.
@@ -182,31 +262,12 @@ class Table:
         entry = self._entry(index)
         if entry["void"]:
             raise RecordError("hand", index + 1, "a voided hand cannot be amended")
-        record = _copy(record)
-        old_rules = entry["record"].get("rules")
-        if "rules" not in record and old_rules is not None:
-            record["rules"] = _copy(old_rules)
-        record = self._complete(record)
+        record = self._correction(index, record)
         result = self._score(record, index)
-        self._add(entry, -1)
-        entry["previous"].append(entry["record"])
-        entry["record"] = record
-        self._apply(entry, result)
-        self._add(entry, 1)
-        if self.game == "shengji":
-            self._replay_levels(index)
+        effect = self._effect(index, entry["record"], record, result)
+        self.entries.amend(index, record)
+        self._apply(effect)
         return result
-
-    def _replay_levels(self, index):
-        # A changed past hand moves every later level and dealer: rescore from there on.
-        for i in range(index, len(self.entries)):
-            entry = self.entries[i]
-            if not entry["void"]:
-                entry["after"] = self._score(entry["record"], i)
-        self._refresh_state()
-
-    def _refresh_state(self):
-        self.state = self._state_before(len(self.entries))
 
     # -- what the screens show -----------------------------------------------------------
 
@@ -214,7 +275,7 @@ class Table:
         return self._score(self._entry(index)["record"], index)
 
     def hands_played(self):
-        return len([e for e in self.entries if not e["void"]])
+        return len(self.entries) - self.entries.voids
 
     def balances(self):
         """Beans mode: what each player holds now."""

@@ -1,0 +1,560 @@
+"""The journal: every table event on flash, so that no confirmed hand is ever lost.
+
+A table lives in one folder (ROOT/table):
+
+    j0000000.000000   segments of framed events (core/frame.py), named by the sequence
+    j0000012.000011   number of their first event and the hand count at that moment
+    snap              the table's state after some event S (totals, levels, hand count...)
+    snap.old          the snapshot before it: the fallback when `snap` is damaged
+    lost.1, lost.2    bytes that recovery cut off, kept for a host tool; never deleted
+
+Events are {"open": header}, {"hand": i, "record": r}, {"void": i}, {"amend": i, "record": r}
+and {"close": true}, where r is a RULES §8 hand record exactly as the table scored it.
+
+Boot reads `snap` and replays only the segment written after it: a snapshot is taken every
+SNAPSHOT_EVERY events and the next event opens a new segment, whose name follows from the
+snapshot (seq + 1, hand count). So boot costs the same after 10 hands or 10,000, and needs no
+directory listing. Old segments are never rewritten while the table is open: they are the
+history that a look back, a void or an amend of an old hand reads on demand, and the full
+replay that recovery falls back to.
+
+Flash wear (littlefs, 4 KB blocks): each append+close copies the segment's last block into a
+fresh one, about one erase per event, and a snapshot costs about 1.3 more. But a segment's
+first two events fit inline in its folder's metadata (littlefs inlines files up to 512 bytes
+here) and cost almost nothing: short segments pay for their snapshots. Measured with
+littlefs-python on rp2's geometry over 3,000 hands (SNAPSHOT_EVERY 12 / 16 / 20): 1.05 / 1.07
+/ 1.11 erases per hand with beans records (about 230 bytes), 0.95 / 0.99 / 1.01 without.
+host_tests/test_journal_flash.py measures it again. Boot, in MicroPython VM fuel
+(tools/bench_boot.py): 8.1 M after 10 hands, 5.0 M after 1,000 and after 10,000, 9.0 M at
+worst (11 events after the snapshot); importing the core costs 136 M.
+
+The file system is passed in: anything with open(path, mode) for "rb", "wb" and "ab",
+rename, remove (also of an empty folder, as littlefs does), listdir and mkdir, raising
+OSError. On the board that is a thin adapter over `os` and `open`, which must unmount and
+mount the file system again after a "no space" error: littlefs 2.11 can leave its program
+cache dirty then (littlefs issues #760, #1157; host_tests/test_journal_lfs.py does the same).
+"""
+
+from core.errors import RecordError
+from core.frame import frame, split, unframe
+from core.table import Table
+
+SNAPSHOT_EVERY = 12  # events; see the flash wear figures above
+SNAP = "snap"
+OLD = "snap.old"
+TMP = ".tmp"
+LOST = "lost."
+TABLE = "table"
+ARCHIVE = "archive"
+# MicroPython's errno module has no ENOSPC, but its littlefs VFS reports a full flash as
+# OSError(28), the POSIX number.
+ENOSPC = 28
+
+
+class JournalError(Exception):
+    """The journal cannot do what was asked; the message says why, for the screen."""
+
+
+class StorageFull(JournalError):
+    """The flash has no room: nothing stored was touched, and the same action can be tried
+    again once space is freed (delete an archived table)."""
+
+
+def _failed(exc, what):
+    if exc.args and exc.args[0] == ENOSPC:
+        return StorageFull("flash full: " + what + " not saved. Delete an archived table, "
+                           "then try again.")
+    return JournalError("flash error ({}): {} not saved".format(exc, what))
+
+
+def segment_name(seq, hands):
+    return "j{:07d}.{:06d}".format(seq, hands)
+
+
+def _segments(fs, folder):
+    """[(first seq, first hand, name)] of a folder, oldest first."""
+    found = []
+    for name in fs.listdir(folder):
+        if len(name) == 15 and name[0] == "j" and name[8] == ".":
+            try:
+                found.append((int(name[1:8]), int(name[9:]), name))
+            except ValueError:
+                pass
+    found.sort()
+    return found
+
+
+def read_file(fs, path):
+    """The bytes of `path`, or None if it does not exist (or cannot be read)."""
+    try:
+        with fs.open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def write_file(fs, path, data):
+    """Write `data` whole to `path`: into a temporary file, closed, then renamed over `path`.
+    littlefs v2 renames atomically, so a power cut leaves the old file or the new one. (FAT
+    does not: a rename over an existing file is a delete then a rename, and a cut between
+    them leaves neither. This journal needs littlefs.) Writing `path` in place would not do
+    even on littlefs: an exception inside `with open(path, "wb")` commits a truncated file."""
+    tmp = path + TMP
+    try:
+        with fs.open(tmp, "wb") as f:
+            f.write(data)
+        fs.rename(tmp, path)
+    except OSError:
+        try:
+            fs.remove(tmp)
+        except OSError:
+            pass
+        raise
+
+
+class Report:
+    """What boot found, for the screen: `source` is where the state came from ("new": no
+    table; "journal": replayed whole, no snapshot yet; "snapshot"; "older snapshot"; "full
+    replay": every snapshot was damaged), `damage` lists what was cut off, each {"file",
+    "at" (byte offset), "bytes", "records" (lines), "kept_in" (None when only reading)}.
+    clean() is true when nothing was lost."""
+
+    def __init__(self):
+        self.source = "new"
+        self.events = 0  # events in the recovered journal
+        self.hands = 0
+        self.replayed = 0  # events read at boot
+        self.closed = False
+        self.damage = []
+
+    def clean(self):
+        return not self.damage
+
+    def lines(self):
+        out = ["{} hands kept ({})".format(self.hands, self.source)]
+        for d in self.damage:
+            out.append("{}: {} records ({} bytes) cut at byte {}, kept in {}".format(
+                d["file"], d["records"], d["bytes"], d["at"], d["kept_in"]))
+        return out
+
+
+class JournalStore:
+    """The hands of a table on flash (the `entries` of a Table, see core/table.py).
+
+    Every change is appended to the journal before the table changes. Only the hands of the
+    current segment are kept in RAM; older ones are read from their segment when asked.
+    """
+
+    def __init__(self, fs, folder, writable=True):
+        self.fs = fs
+        self.folder = folder
+        self.writable = writable
+        self.seq = -1  # last event written
+        self.hands = 0
+        self.voids = 0
+        self.voided = []
+        self.amends = []  # [hand, seq of the amend event]: the history of corrected hands
+        self.recent = {}  # hand -> entry, for the hands of the current segment
+        self.segment = None  # where the next event goes; None: a new segment
+        self.size = 0  # bytes of `segment` known to be good
+        self.tail = 0  # events since the last snapshot
+        self.replaying = False
+        self.suspect = False  # an append failed: the segment may hold part of it
+        self.closed = False
+        # Looking back reads hands in order: keep the segment list and the last segment read
+        # ((name, events)); an append makes both stale.
+        self.listing = None
+        self.cached = (None, [])
+
+    def __len__(self):
+        return self.hands
+
+    def __getitem__(self, index):
+        entry = self.recent.get(index)
+        return entry if entry is not None else self._load(index)
+
+    # -- changes (Table calls these before it changes) -----------------------------------
+
+    def open(self, header):
+        self._append({"open": header})
+
+    def add(self, index, record):
+        self._append({"hand": index, "record": record})
+        self.hands += 1
+        self.recent[index] = {"record": record, "void": False, "previous": []}
+
+    def void(self, index):
+        self._append({"void": index})
+        self.voided.append(index)
+        self.voids += 1
+        entry = self.recent.get(index)
+        if entry is not None:
+            entry["void"] = True
+
+    def amend(self, index, record):
+        seq = self._append({"amend": index, "record": record})
+        self.amends.append([index, seq])
+        entry = self.recent.get(index)
+        if entry is not None:
+            entry["previous"].append(entry["record"])
+            entry["record"] = record
+
+    def close(self):
+        self._append({"close": True})
+        self.closed = True
+
+    def saved(self, table):
+        if self.tail >= SNAPSHOT_EVERY and not self.replaying:
+            self.snapshot(table)
+
+    def _append(self, event):
+        seq = self.seq + 1
+        if not self.replaying:
+            if not self.writable or self.closed:
+                raise JournalError("this table is closed: it can be read, not changed")
+            if self.segment is None:
+                self.segment = segment_name(seq, self.hands)
+                self.size = 0
+            line = frame(seq, event)
+            path = self.folder + "/" + self.segment
+            try:
+                if self.suspect:
+                    self._trim(path)
+                with self.fs.open(path, "ab") as f:
+                    f.write(line)
+            except OSError as exc:
+                # The write may have reached the file in part: trim it before the next one.
+                self.suspect = True
+                raise _failed(exc, "this change is") from None
+            self.size += len(line)
+            self.listing = None
+            self.cached = (None, [])
+        self.seq = seq
+        self.tail += 1
+        return seq
+
+    def _trim(self, path):
+        data = read_file(self.fs, path) or b""
+        if len(data) < self.size:
+            raise JournalError("the journal shrank under us: " + path)
+        if len(data) > self.size:
+            write_file(self.fs, path, data[:self.size])
+        self.suspect = False
+
+    # -- snapshots -------------------------------------------------------------------
+
+    def snapshot(self, table):
+        """Save the table's state so that boot can start from here. A failure is not an
+        error: every event is already in the journal, and the next change tries again."""
+        last = self[self.hands - 1] if self.hands else None
+        state = {"table": table.header(), "hands": self.hands, "totals": table.totals,
+                 "state": table.state, "voided": self.voided, "amends": self.amends,
+                 "last": last}
+        folder = self.folder + "/"
+        try:
+            write_file(self.fs, folder + SNAP + TMP, frame(self.seq, state))
+            try:
+                self.fs.rename(folder + SNAP, folder + OLD)
+            except OSError:
+                pass  # the first snapshot has no predecessor
+            self.fs.rename(folder + SNAP + TMP, folder + SNAP)
+        except OSError:
+            return False
+        self.segment = None
+        self.tail = 0
+        self.recent = {} if last is None else {self.hands - 1: last}
+        return True
+
+    def restore(self, seq, state):
+        self.seq = seq
+        self.hands = state["hands"]
+        self.voided = state["voided"]
+        self.voids = len(self.voided)
+        self.amends = state["amends"]
+        if state["last"] is not None:
+            self.recent = {self.hands - 1: state["last"]}
+
+    # -- reading old hands -------------------------------------------------------------
+
+    def _load(self, index):
+        if self.listing is None:
+            self.listing = _segments(self.fs, self.folder)
+        segments = self.listing
+        records = [self._find(segments, 1, index, "hand")["record"]]
+        for hand, seq in self.amends:
+            if hand == index:
+                records.append(self._find(segments, 0, seq, None)["record"])
+        return {"record": records[-1], "void": index in self.voided, "previous": records[:-1]}
+
+    def _find(self, segments, column, value, key):
+        """The event with seq `value` (column 0, key None) or hand `value` (column 1, key
+        "hand"): it is in the last segment that began at or before it."""
+        chosen = None
+        for segment in segments:
+            if segment[column] > value:
+                break
+            chosen = segment
+        if chosen is not None:
+            if self.cached[0] != chosen[2]:
+                data = read_file(self.fs, self.folder + "/" + chosen[2]) or b""
+                self.cached = (chosen[2], split(data, chosen[0])[0])
+            for seq, event in self.cached[1]:
+                if (seq if key is None else event.get(key)) == value:
+                    return event
+        raise JournalError("a past hand cannot be read: its journal is damaged")
+
+
+def _snapshot(fs, path):
+    """(seq, state) of a snapshot file; None if absent; False if damaged."""
+    data = read_file(fs, path)
+    if data is None:
+        return None
+    got = unframe(data[:-1]) if data.endswith(b"\n") else None
+    if got is None:
+        return False
+    for key in ("table", "hands", "totals", "state", "voided", "amends", "last"):
+        if key not in got[1]:
+            return False
+    return got
+
+
+def _lost_name(fs, folder):
+    numbers = [int(n[len(LOST):]) for n in fs.listdir(folder)
+               if n.startswith(LOST) and n[len(LOST):].isdigit()]
+    return LOST + str(max(numbers) + 1 if numbers else 1)
+
+
+class _Loader:
+    """Boot: rebuild a table from its folder, cutting off and keeping aside what is bad."""
+
+    def __init__(self, fs, folder, repair):
+        self.fs = fs
+        self.folder = folder
+        self.repair = repair
+        self.report = Report()
+        self.store = JournalStore(fs, folder, writable=repair)
+        self.table = None
+
+    def _damaged(self, name, data, at):
+        bad = data[at:]
+        kept_in = None
+        if self.repair:
+            kept_in = _lost_name(self.fs, self.folder)
+            path = self.folder + "/"
+            if at:
+                # Keep the bad bytes first, then shorten the file: a cut between the two
+                # leaves them twice, never nowhere.
+                write_file(self.fs, path + kept_in, bad)
+                write_file(self.fs, path + name, data[:at])
+            else:
+                self.fs.rename(path + name, path + kept_in)
+        self.report.damage.append({"file": name, "at": at, "bytes": len(bad),
+                                   "records": bad.count(b"\n") + (not bad.endswith(b"\n")),
+                                   "kept_in": kept_in})
+
+    def _start(self):
+        for name, source in ((SNAP, "snapshot"), (OLD, "older snapshot")):
+            path = self.folder + "/" + name
+            got = _snapshot(self.fs, path)
+            if got is None:
+                continue
+            if got is not False:
+                try:
+                    seq, state = got
+                    table = Table(store=self.store, **state["table"])
+                    table.totals = state["totals"]
+                    table.state = state["state"]
+                    self.store.restore(seq, state)
+                    self.table = table
+                    self.report.source = source
+                    return
+                except (RecordError, TypeError, ValueError, KeyError):
+                    pass
+            self._damaged(name, read_file(self.fs, path) or b"", 0)
+        self.report.source = "full replay" if self.report.damage else "journal"
+
+    def _apply(self, event):
+        table = self.table
+        if table is None:
+            table = Table(store=self.store, **event["open"])
+            self.store.open(event["open"])
+            self.table = table
+        elif "hand" in event:
+            if table.record(event["record"])[0] != event["hand"]:
+                raise JournalError("hand out of order")
+        elif "void" in event:
+            table.void(event["void"])
+        elif "amend" in event:
+            table.amend(event["amend"], event["record"])
+        elif "close" in event:
+            self.store.close()
+        else:
+            raise JournalError("unknown event")
+
+    def _replay(self, data):
+        """Apply the good events at the start of a segment; returns the bytes they fill."""
+        store = self.store
+        events, good = split(data, store.seq + 1)
+        for i in range(len(events)):
+            try:
+                self._apply(events[i][1])
+            except (RecordError, JournalError, TypeError, ValueError, KeyError, IndexError,
+                    AttributeError):
+                # A well-framed event that does not replay (a hand the table refuses, a
+                # void of a hand that is not there) ends the journal like a torn line.
+                return _offset(data, i)
+            self.report.replayed += 1
+        return good
+
+    def load(self):
+        self._start()
+        store = self.store
+        store.replaying = True
+        store.tail = 0
+        name = segment_name(store.seq + 1, store.hands)
+        while True:
+            data = read_file(self.fs, self.folder + "/" + name)
+            if data is None:
+                break
+            first = store.seq
+            good = self._replay(data)
+            store.segment = name
+            store.size = good
+            if good < len(data):
+                self._damaged(name, data, good)
+                self._set_aside_after(name)
+                break
+            if store.seq == first:
+                break  # an empty segment (cut before its first event): the journal ends here
+            name = segment_name(store.seq + 1, store.hands)
+        store.replaying = False
+        store.listing = None  # a repair may have set segments aside
+        store.cached = (None, [])
+        self.report.events = store.seq + 1
+        self.report.hands = store.hands
+        self.report.closed = store.closed
+        return self.table
+
+    def _set_aside_after(self, name):
+        # Events after a cut cannot be replayed (their numbers would not follow): keep any
+        # later segment aside too.
+        for _seq, _hand, later in _segments(self.fs, self.folder):
+            if later > name:
+                self._damaged(later, read_file(self.fs, self.folder + "/" + later) or b"", 0)
+
+
+def read(fs, folder):
+    """(table or None, Report) of one table folder, changing nothing: what boot would
+    recover, for an archive or a host tool."""
+    loader = _Loader(fs, folder, False)
+    return loader.load(), loader.report
+
+
+def _offset(data, lines):
+    """Byte offset where line number `lines` (from 0) starts."""
+    pos = 0
+    for _ in range(lines):
+        pos = data.find(b"\n", pos) + 1
+    return pos
+
+
+class Journal:
+    """The tables of a device under `root`: the open one in ROOT/table, closed ones in
+    ROOT/archive/N, readable until deleted."""
+
+    def __init__(self, fs, root):
+        self.fs = fs
+        self.root = root
+        self.folder = root + "/" + TABLE
+        self.archive = root + "/" + ARCHIVE
+
+    def _has(self, folder, name):
+        try:
+            return name in self.fs.listdir(folder)
+        except OSError:
+            return False
+
+    def boot(self):
+        """(the open table or None, Report). A table found closed, or with nothing left to
+        replay, is moved to the archive, bad bytes and all."""
+        if not self._has(self.root, TABLE):
+            return None, Report()
+        loader = _Loader(self.fs, self.folder, True)
+        table = loader.load()
+        if table is None:
+            names = self.fs.listdir(self.folder)
+            if [n for n in names if n.startswith(LOST)]:
+                self._archive()
+            else:
+                # A cut while a table was being opened: its folder holds nothing to keep.
+                for name in names:
+                    self.fs.remove(self.folder + "/" + name)
+                self.fs.remove(self.folder)
+        elif loader.store.closed:
+            self._archive()
+            table = None
+        return table, loader.report
+
+    def open_table(self, game, players, profile=None, rules=None, names=None, titles=False):
+        """Start a new table; its opening is on flash when this returns."""
+        if self._has(self.root, TABLE):
+            raise JournalError("a table is open: close it first")
+        store = JournalStore(self.fs, self.folder)
+        table = Table(game, players, profile, rules, names, titles, store=store)
+        try:
+            try:
+                self.fs.mkdir(self.root)
+            except OSError:
+                pass  # already there
+            self.fs.mkdir(self.folder)
+            store.open(table.header())
+        except (OSError, JournalError) as exc:
+            try:
+                self.fs.remove(self.folder)
+            except OSError:
+                pass
+            if isinstance(exc, StorageFull) or (isinstance(exc, OSError) and exc.args
+                                                and exc.args[0] == ENOSPC):
+                raise StorageFull("flash full: it cannot hold another table. Delete an "
+                                  "archived table, then try again.") from None
+            raise
+        return table
+
+    def close_table(self, table):
+        """Close the open table and archive it; returns its archive name."""
+        table.entries.close()
+        return self._archive()
+
+    def _archive(self):
+        try:
+            self.fs.mkdir(self.archive)
+        except OSError:
+            pass  # already there
+        numbers = [int(n) for n in self.archives()]
+        name = "{:04d}".format(max(numbers) + 1 if numbers else 1)
+        try:
+            # One rename moves the whole folder: littlefs does it atomically.
+            self.fs.rename(self.folder, self.archive + "/" + name)
+        except OSError as exc:
+            raise _failed(exc, "the archive is") from None
+        return name
+
+    def archives(self):
+        try:
+            return sorted(n for n in self.fs.listdir(self.archive) if n.isdigit())
+        except OSError:
+            return []
+
+    def read_archive(self, name):
+        """(table, Report) of an archived table, read-only: nothing there is changed."""
+        if name not in self.archives():
+            raise JournalError("no archived table " + str(name))
+        return read(self.fs, self.archive + "/" + name)
+
+    def delete_archive(self, name):
+        if name not in self.archives():
+            raise JournalError("no archived table " + str(name))
+        folder = self.archive + "/" + name
+        for file in self.fs.listdir(folder):
+            self.fs.remove(folder + "/" + file)
+        self.fs.remove(folder)
