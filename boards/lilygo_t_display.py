@@ -51,3 +51,14 @@ keymap = (
 
 data_dir = "/data"
 watchdog = WDT  # ESP32: machine.WDT(timeout=ms)
+
+
+def remount():
+    # After "no space" littlefs must be mounted afresh (drivers/osfs.py). esp32's own
+    # modules/_boot.py mounts the "vfs" partition (flashbdev.bdev) at "/" and lets mount()
+    # find littlefs on it: the same again.
+    import vfs
+    from flashbdev import bdev  # pyright: ignore[reportMissingImports]  (esp32's own module)
+
+    vfs.umount("/")
+    vfs.mount(bdev, "/")

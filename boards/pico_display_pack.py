@@ -54,3 +54,13 @@ keymap = (
 data_dir = "/data"
 # machine.WDT(timeout=ms); on the RP2040 the timeout can be at most 8388 ms.
 watchdog = WDT
+
+
+def remount():
+    # After "no space" littlefs must be mounted afresh (drivers/osfs.py). rp2's own
+    # modules/_boot.py mounts VfsLfs2(rp2.Flash(), progsize=256) at "/": the same again.
+    import rp2
+    import vfs
+
+    vfs.umount("/")
+    vfs.mount(vfs.VfsLfs2(rp2.Flash(), progsize=256), "/")

@@ -26,3 +26,4 @@ keymap = (
 
 data_dir = "/data"  # the simulator provides it (the VM's own file system is read-only)
 watchdog = None
+remount = None  # nothing to mount: memory

@@ -19,3 +19,4 @@ keymap = (
 
 data_dir = "/data"
 watchdog = None
+remount = None  # nothing to mount: memory

@@ -38,3 +38,8 @@ keymap = (
 
 data_dir = "/data"
 watchdog = WDT
+
+# After "no space" littlefs must be mounted afresh (drivers/osfs.py): give a function that
+# unmounts "/" and mounts it as your port's _boot.py does (see pico_display_pack.py for rp2,
+# lilygo_t_display.py for ESP32). None: the journal still refuses the write cleanly.
+remount = None

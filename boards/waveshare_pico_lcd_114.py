@@ -51,3 +51,13 @@ keymap = (
 
 data_dir = "/data"
 watchdog = WDT  # RP2040: timeout at most 8388 ms
+
+
+def remount():
+    # After "no space" littlefs must be mounted afresh (drivers/osfs.py). rp2's own
+    # modules/_boot.py mounts VfsLfs2(rp2.Flash(), progsize=256) at "/": the same again.
+    import rp2
+    import vfs
+
+    vfs.umount("/")
+    vfs.mount(vfs.VfsLfs2(rp2.Flash(), progsize=256), "/")

@@ -1,0 +1,78 @@
+"""The board's file system as the journal wants it: open, rename, remove, listdir, mkdir.
+
+A thin adapter over MicroPython's `os` and `open` (littlefs v2 on rp2 and ESP32): the core
+takes a file system object instead of importing `os`, so the host tests can pass littlefs
+images or memory instead.
+
+After "no space" (OSError 28), littlefs 2.11 can keep a dirty write cache that corrupts the
+next write (littlefs issues #760 and #1157): the fix is to unmount and mount again. The board
+file gives `remount` (a function, or None where its port is unknown); every write and close
+that fails with 28 calls it before the error goes on to the journal, which then reports a
+full flash and keeps the hand pending.
+"""
+
+import os
+
+ENOSPC = 28  # not in MicroPython's errno module; littlefs's LFS_ERR_NOSPC arrives as 28
+
+
+class _File:
+    def __init__(self, fs, f):
+        self._fs = fs
+        self._f = f
+
+    def read(self, size=-1):
+        return self._f.read(size)
+
+    def write(self, data):
+        try:
+            return self._f.write(data)
+        except OSError as exc:
+            self._fs.failed(exc, self._f)
+            raise
+
+    def close(self):
+        try:
+            self._f.close()
+        except OSError as exc:
+            self._fs.failed(exc, None)
+            raise
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class OsFS:
+    def __init__(self, remount=None):
+        self._remount = remount
+
+    def failed(self, exc, f):
+        if exc.args and exc.args[0] == ENOSPC and self._remount is not None:
+            if f is not None:
+                try:
+                    f.close()
+                except OSError:
+                    pass  # littlefs frees the file even when its last sync fails
+            self._remount()
+
+    def open(self, path, mode):
+        return _File(self, open(path, mode))
+
+    def rename(self, old, new):
+        os.rename(old, new)
+
+    def remove(self, path):
+        # littlefs removes an empty folder with remove(); rmdir() says so more plainly.
+        try:
+            os.remove(path)
+        except OSError:
+            os.rmdir(path)
+
+    def listdir(self, path):
+        return os.listdir(path)
+
+    def mkdir(self, path):
+        os.mkdir(path)

@@ -1,0 +1,249 @@
+"""The scorekeeper app: a stack of screens over one table, driven by logical keys.
+
+App holds no hardware: the board file gives the display, the buttons and the keymap, the
+file system is passed in. run() is the device's loop (poll the buttons about every 50 ms,
+draw after a key, sleep the display when idle, feed the watchdog); main() wraps it so that a
+crash is shown on the screen and logged, never a silent hang.
+"""
+
+import json
+
+from core.errors import RecordError
+from core.journal import Journal, JournalError
+from core.profiles import PROFILES
+from core.table import SEATS
+from ui import keys
+from ui.new_table import NewTableScreen
+from ui.paint import Painter
+from ui.screen import Notice
+from ui.strings import default_names, text
+from ui.table_screen import TableScreen
+
+SETTINGS = "settings.json"  # {"lang": "zh", "sleep_s": 60, "names": [...]}; the host may write it
+POLL_MS = 50
+WATCHDOG_MS = 8000  # the longest the RP2040's watchdog allows is 8388 ms
+CRASH_LOG = "crash.log"
+_KINDS = ("", "长", "²")  # how the hints mark a long or double press (zh)
+_KINDS_EN = ("", "~", "²")
+
+
+class App:
+    def __init__(self, display, layout, fs, data_dir, button_names, keymap):
+        self.display = display
+        self.painter = Painter(display, layout)
+        self.fs = fs
+        self.data_dir = data_dir
+        self.button_names = button_names
+        self.keymap = keymap
+        self.settings = self._load_settings()
+        self.journal = Journal(fs, data_dir)
+        self.table, report = self.journal.boot()
+        self.amending = None  # the hand being corrected, while an amend is entered
+        self.stack = []
+        self.home()
+        if not report.clean():
+            self.push(Notice(self, [text("repaired", self.lang).format(report.hands)]
+                             + report.lines()))
+
+    @property
+    def lang(self):
+        return self.settings.get("lang", "zh")
+
+    def sleep_ms(self):
+        return 1000 * self.settings.get("sleep_s", 60)
+
+    # -- the screen stack ----------------------------------------------------------------
+
+    def home(self):
+        self.stack = [TableScreen(self) if self.table else NewTableScreen(self)]
+
+    def push(self, screen):
+        self.stack.append(screen)
+
+    def pop(self):
+        if len(self.stack) > 1:
+            self.stack.pop()
+        elif self.amending is not None:
+            self.amending = None
+
+    def replace(self, screen):
+        self.stack[-1] = screen
+
+    def press(self, key):
+        try:
+            self.stack[-1].press(key)
+        except (RecordError, JournalError) as exc:
+            self.push(Notice(self, [str(exc)]))
+
+    def render(self):
+        p = self.painter
+        screen = self.stack[-1]
+        p.clear()
+        screen.draw(p)
+        p.hints(self.hint_line(screen))
+        self.display.show()
+
+    def hint_line(self, screen):
+        """What the buttons do here, as "A确认 B返回 …", as many as fit."""
+        marks = _KINDS if self.lang == "zh" else _KINDS_EN
+        line = ""
+        for key, word in screen.actions():
+            label = self._button_for(key, marks)
+            if label is None:
+                continue
+            part = label + text(word, self.lang)
+            candidate = (line + " " + part) if line else part
+            if not self.painter.fits(candidate):
+                break
+            line = candidate
+        return line
+
+    def _button_for(self, key, marks):
+        for kind in range(3):
+            for i, entry in enumerate(self.keymap):
+                if entry[kind] == key:
+                    return self.button_names[i] + marks[kind]
+        return None
+
+    # -- what screens ask of the table ----------------------------------------------------
+
+    def _table(self):
+        if self.table is None:
+            raise JournalError("no table is open")
+        return self.table
+
+    def preview(self, record):
+        """(completed record, result) of the hand being entered, scored by the core."""
+        return self._table().preview(record, self.amending)
+
+    def commit(self, record):
+        """Write the hand (or the correction) and go home; on a flash error the hand stays
+        on its preview, to be confirmed again once there is room."""
+        if self.amending is not None:
+            self._table().amend(self.amending, record)
+        else:
+            self._table().record(record)
+        self.amending = None
+        self.home()
+
+    def void(self, index):
+        self._table().void(index)
+        self.home()
+
+    def open_table(self, game, profile, rules, titles):
+        players = PROFILES[profile][0] if profile else SEATS[game]
+        names = self.settings.get("names") or []
+        if len(names) < players:
+            names = default_names(players, self.lang)
+        self.table = self.journal.open_table(game, players, profile, rules, names[:players],
+                                             titles)
+        self.home()
+
+    def close_table(self):
+        self.journal.close_table(self.table)
+        self.table = None
+        self.home()
+
+    # -- settings ---------------------------------------------------------------------
+
+    def _load_settings(self):
+        try:
+            with self.fs.open(self.data_dir + "/" + SETTINGS, "rb") as f:
+                settings = json.loads(f.read())
+            if isinstance(settings, dict):
+                return settings
+        except (OSError, ValueError):
+            pass  # none yet, or unreadable: the defaults serve
+        return {}
+
+    def save_settings(self):
+        # Write aside and rename over: a cut leaves the old settings or the new, never half.
+        path = self.data_dir + "/" + SETTINGS
+        try:
+            with self.fs.open(path + ".tmp", "wb") as f:
+                f.write(json.dumps(self.settings).encode())
+            self.fs.rename(path + ".tmp", path)
+        except OSError as exc:
+            raise JournalError("settings not saved ({})".format(exc)) from None
+
+
+class Device:
+    """A board running the app: step(now) polls the buttons once and acts on what they say.
+    The device's loop calls it every POLL_MS; tests and the simulator call it with their own
+    clock, pressing simulated buttons in between."""
+
+    def __init__(self, board, fs, now):
+        from ui.input import Input
+
+        self.board = board
+        self.app = App(board.display, board.layout, fs, board.data_dir, board.button_names,
+                       board.keymap)
+        self.input = Input(board.buttons, board.keymap, now,
+                           sleep_after_ms=self.app.sleep_ms())
+        self.app.render()
+
+    def step(self, now):
+        key = self.input.poll(now)
+        display = self.board.display
+        if key == keys.SLEEP:
+            display.sleep()
+        elif key == keys.WAKE:
+            display.wake()
+            self.app.render()
+        elif key:
+            self.app.press(key)
+            self.app.render()
+            self.input.sleep_after_ms = self.app.sleep_ms()
+        return key
+
+
+def run(board, fs):
+    """The device loop. Never returns."""
+    import time
+
+    device = Device(board, fs, time.ticks_ms())
+    dog = board.watchdog(timeout=WATCHDOG_MS) if board.watchdog else None
+    while True:
+        device.step(time.ticks_ms())
+        if dog is not None:
+            dog.feed()
+        time.sleep_ms(POLL_MS)
+
+
+def main():
+    """What main.py calls on the board: run, and on a crash show it, log it and reset."""
+    import sys
+
+    import board  # pyright: ignore[reportMissingImports]  (the board file, on the device)
+    from drivers.osfs import OsFS
+
+    fs = OsFS(board.remount)
+    try:
+        run(board, fs)
+    except Exception as exc:  # the last line of defence: say what happened, then restart
+        _crashed(board, fs, exc)
+        import time
+
+        import machine
+
+        time.sleep_ms(5000)
+        machine.reset()
+    sys.exit()
+
+
+def _crashed(board, fs, exc):
+    import sys
+
+    sys.print_exception(exc)
+    try:
+        with fs.open(board.data_dir + "/" + CRASH_LOG, "ab") as f:
+            f.write((repr(exc) + "\n").encode())
+    except OSError:
+        pass  # the log is a courtesy: the screen still says it
+    p = Painter(board.display, board.layout)
+    p.clear()
+    p.line(0, text("crashed", "zh"), color=p.bad)
+    p.line(1, text("crashed", "en"), color=p.bad)
+    p.line(2, repr(exc)[:30])
+    board.display.wake()
+    board.display.show()

@@ -1,0 +1,288 @@
+"""Entering a Dou Dizhu hand, in the order it happens at the table: the landlord (chosen on
+the table screen), the bid / grabs / partner, the play (bombs as they land), the result.
+
+The two commonest bomb kinds of a profile are one press each on the play screen (NEXT and
+PREV); the rest, doubles, show cards, reveal and escape are in its menu.
+"""
+
+from core.profiles import PROFILES
+from ui import keys
+from ui.preview import Preview
+from ui.screen import Choice, Screen
+
+# A UI choice, not a rule: which kinds get the two one-press keys on the play screen.
+QUICK_BOMBS = {"classic": ("bomb", "rocket"), "happy": ("bomb", "rocket"),
+               "two": ("bomb", "rocket"), "laizi": ("soft", "hard"), "four": ("bomb", "b5"),
+               "five": ("b5", "b6")}
+SHOWN = (1, 2, 3, 4, 5)
+
+RESULTS = [("landlord_wins", {"winner": "landlord"}), ("farmers_win", {"winner": "farmers"}),
+           ("spring", {"winner": "landlord", "spring": "spring"}),
+           ("anti_spring", {"winner": "farmers", "spring": "anti"})]
+
+
+def start(app, landlord, draft=None):
+    """The first screen of a hand with `landlord`; `draft` presets a hand (same as last,
+    amend)."""
+    profile = app.table.profile
+    draft = draft if draft is not None else {}
+    draft["landlord"] = landlord
+    by_bid, grabbing = PROFILES[profile][1], PROFILES[profile][2]
+    if by_bid:
+        app.push(BidScreen(app, draft))
+    elif grabbing:
+        app.push(GrabScreen(app, draft))
+    elif profile == "five":
+        app.push(PartnerScreen(app, draft))
+    else:
+        app.push(PlayScreen(app, draft))
+
+
+class _Step(Choice):
+    """A choice that sets one key of the draft and goes on to the play screen."""
+
+    key = ""
+
+    def __init__(self, app, draft):
+        self.draft = draft
+        super().__init__(app)
+        values = [v for _label, v in self.options()]
+        if draft.get(self.key) in values:  # a preset hand (same as last, amend)
+            self.cursor = values.index(draft[self.key])
+
+    def heading(self):
+        return self.app.table.names[self.draft["landlord"]] + " " + self.t("landlord")
+
+    def pick(self, value):
+        self.draft[self.key] = value
+        self.app.push(PlayScreen(self.app, self.draft))
+
+
+class BidScreen(_Step):
+    key = "bid"
+
+    def options(self):
+        return [(self.t("bid_n").format(b), b) for b in (3, 2, 1)]
+
+
+class GrabScreen(_Step):
+    key = "grabs"
+
+    def options(self):
+        return [(self.t("grabs_n").format(g), g) for g in (0, 1, 2, 3)]
+
+
+class PartnerScreen(_Step):
+    key = "partner"
+
+    def options(self):
+        names = self.app.table.names
+        landlord = self.draft["landlord"]
+        return [(self.t("alone") if s == landlord else names[s], s)
+                for s in range(self.app.table.players)]
+
+
+class PlayScreen(Screen):
+    """The hand in play: the multiplier in big digits, bombs one press each, BACK undoes."""
+
+    def __init__(self, app, draft):
+        super().__init__(app)
+        self.draft = draft
+        draft.setdefault("bombs", [])
+        self.quick = QUICK_BOMBS[app.table.profile]
+
+    def actions(self):
+        return ((keys.NEXT, self.quick[0]), (keys.PREV, self.quick[1]), (keys.OK, "hand_over"),
+                (keys.BACK, "undo"), (keys.MENU, "menu"))
+
+    def press(self, key):
+        bombs = self.draft["bombs"]
+        if key == keys.NEXT:
+            bombs.append(self.quick[0])
+        elif key == keys.PREV:
+            bombs.append(self.quick[1])
+        elif key == keys.OK:
+            self.app.push(Preview(self.app, self.draft, RESULTS))
+        elif key == keys.BACK:
+            if bombs:
+                bombs.pop()
+            else:
+                self.app.pop()
+        elif key == keys.MENU:
+            self.app.push(PlayMenu(self.app, self.draft))
+
+    def draw(self, p):
+        table = self.app.table
+        record, result = self.app.preview(dict(self.draft, winner="landlord"))
+        head = table.names[self.draft["landlord"]] + " " + self.t("landlord")
+        bid = self.t("bid_n").format(record["bid"]) + " " if "bid" in record else ""
+        stake = "×{}".format(result["multiple"])
+        if p.mono:  # 128 px: the multiplier takes the title's right end, the bid moves down
+            p.line(0, head, color=p.accent)
+            p.right(0, stake, color=p.accent)
+            p.line(1, _bomb_summary(self, record["bombs"]))
+            p.line(2, "{}{} {}".format(bid, self.t("stake"), result["base"] * result["multiple"]))
+            return
+        p.line(0, head + " " + bid, color=p.accent)
+        p.big(1, stake, 3)
+        p.line(4, "{} {}".format(self.t("stake"), result["base"] * result["multiple"]))
+        p.line(5, _bomb_summary(self, record["bombs"]))
+
+
+def _bomb_summary(screen, bombs):
+    if not bombs:
+        return screen.t("no_bomb")
+    counts = {}
+    order = []
+    for kind in bombs:
+        if kind not in counts:
+            order.append(kind)
+        counts[kind] = counts.get(kind, 0) + 1
+    return " ".join("{}×{}".format(screen.t(k), counts[k]) for k in order)
+
+
+class PlayMenu(Choice):
+    title = "menu"
+
+    def __init__(self, app, draft):
+        self.draft = draft
+        super().__init__(app)
+
+    def options(self):
+        items = [(self.t("double"), "double"), (self.t("show"), "show"),
+                 (self.t("more_bombs"), "bombs")]
+        if self.app.table.profile == "five":
+            items.append((self.t("reveal") + (" ✓" if self.draft.get("revealed") else ""),
+                          "reveal"))
+        items.append((self.t("escape"), "escape"))
+        return items
+
+    def pick(self, value):
+        app, draft = self.app, self.draft
+        if value == "reveal":
+            if draft.get("revealed"):
+                del draft["revealed"]
+            else:
+                draft["revealed"] = True
+            app.pop()
+        else:
+            screen = {"double": DoublesScreen, "show": ShownScreen, "bombs": MoreBombs,
+                      "escape": EscapeScreen}[value]
+            app.replace(screen(app, draft))
+
+
+class DoublesScreen(Choice):
+    """Each player's double: OK steps the chosen player through 1, 2 (and 4 if allowed)."""
+
+    title = "double"
+
+    def __init__(self, app, draft):
+        self.draft = draft
+        super().__init__(app)
+        if "doubles" not in draft:
+            draft["doubles"] = [1] * app.table.players
+        super_double = app.table.rules.get("super_double")
+        self.steps = (1, 2, 4) if super_double else (1, 2)
+
+    def options(self):
+        doubles = self.draft["doubles"]
+        return [("{} ×{}".format(name, doubles[s]), s)
+                for s, name in enumerate(self.app.table.names)]
+
+    def actions(self):
+        return ((keys.NEXT, "down"), (keys.OK, "double"), (keys.BACK, "done"))
+
+    def pick(self, value):
+        doubles = self.draft["doubles"]
+        doubles[value] = self.steps[(self.steps.index(doubles[value]) + 1) % len(self.steps)]
+
+    def press(self, key):
+        if key == keys.BACK:
+            if self.draft["doubles"] == [1] * self.app.table.players:
+                del self.draft["doubles"]  # nobody doubled: keep the record as it was
+            self.app.pop()
+        else:
+            super().press(key)
+
+
+class ShownScreen(Choice):
+    title = "show"
+
+    def __init__(self, app, draft):
+        self.draft = draft
+        super().__init__(app)
+        self.cursor = SHOWN.index(draft.get("shown", 1))
+
+    def options(self):
+        return [(self.t("none") if f == 1 else "×{}".format(f), f) for f in SHOWN]
+
+    def pick(self, value):
+        if value == 1:
+            self.draft.pop("shown", None)
+        else:
+            self.draft["shown"] = value
+        self.app.pop()
+
+
+class MoreBombs(Choice):
+    title = "more_bombs"
+
+    def __init__(self, app, draft):
+        self.draft = draft
+        self.kinds = sorted(PROFILES[app.table.profile][3])
+        super().__init__(app)
+
+    def options(self):
+        return [(self.t(kind), kind) for kind in self.kinds]
+
+    def pick(self, value):
+        self.draft["bombs"].append(value)
+        self.app.pop()
+
+
+class EscapeScreen(Choice):
+    """Who left the table; then how many bombs were still held; then the preview."""
+
+    title = "escape"
+
+    def __init__(self, app, draft):
+        self.draft = draft
+        super().__init__(app)
+
+    def options(self):
+        return [(name, s) for s, name in enumerate(self.app.table.names)]
+
+    def pick(self, value):
+        self.app.replace(HeldScreen(self.app, self.draft, value))
+
+
+class HeldScreen(Screen):
+    """Bombs still in hands at the escape: NEXT adds one, PREV takes one away."""
+
+    def __init__(self, app, draft, seat):
+        super().__init__(app)
+        self.draft = draft
+        self.seat = seat
+        self.held = 0
+
+    def actions(self):
+        return ((keys.NEXT, "more"), (keys.PREV, "fewer"), (keys.OK, "ok"),
+                (keys.BACK, "back"))
+
+    def press(self, key):
+        if key == keys.NEXT:
+            self.held += 1
+        elif key == keys.PREV and self.held:
+            self.held -= 1
+        elif key == keys.OK:
+            record = {k: v for k, v in self.draft.items() if k not in ("winner", "spring")}
+            record["escape"] = self.seat
+            record["held"] = self.held
+            self.app.push(Preview(self.app, record, [("escape", {})]))
+        elif key == keys.BACK:
+            self.app.pop()
+
+    def draw(self, p):
+        p.line(0, self.t("escape") + " " + self.app.table.names[self.seat], color=p.accent)
+        p.line(1, self.t("held_bombs"))
+        p.big(2, str(self.held), 1 if p.mono else 2)

@@ -1,0 +1,147 @@
+"""Opening a table (game, profile, every option of the rule book, titles) and the device's
+settings (language, sleep). Each row cycles its value with OK; the last row starts."""
+
+from core.profiles import PROFILE_NAMES, PROFILES
+from core.shengji import LEVELS
+from ui import keys
+from ui.screen import Choice, Screen
+
+GAMES = [("ddz", p) for p in PROFILE_NAMES] + [("baohuang", None), ("shengji", None)]
+OFF_ON = ((False, "off"), (True, "on"))
+
+# field: the values a row cycles through, the first being the default. Labels are numbers,
+# or word keys where the value is one.
+DDZ_FIELDS = (
+    ("cap", (None, 8, 16, 32, 64)),
+    ("bomb_mode", ("double", "add")),
+    ("spring_factor", (2, 1)),
+    ("super_double", (False, True)),
+    ("base", (1, 2, 5, 10)),
+    ("beans", (False, True)),
+)
+BEANS_FIELDS = (("n", (1, 10, 100, 1000)), ("fee", (0, 10, 50, 100)),
+                ("balance", (1000, 10000, 100000, 1000000)))
+SIMPLE = {"baohuang": (("unit", (1, 2, 5, 10)),),
+          "shengji": (("start", LEVELS), ("step", (40, 20, 30, 50)))}
+
+
+class NewTableScreen(Choice):
+    def __init__(self, app):
+        super().__init__(app)
+        self.game = 0
+        self.chosen = {}  # field → index of its value
+        self.titles = False
+
+    def heading(self):
+        return self.t("new_table")
+
+    def _game(self):
+        return GAMES[self.game]
+
+    def fields(self):
+        game, profile = self._game()
+        if profile is None:
+            return SIMPLE[game]
+        fields = [f for f in DDZ_FIELDS if f[0] != "base" or not PROFILES[profile][1]]
+        if self.value("beans"):
+            fields.extend(BEANS_FIELDS)
+        return fields
+
+    def value(self, field):
+        for name, values in DDZ_FIELDS + BEANS_FIELDS + SIMPLE["baohuang"] + SIMPLE["shengji"]:
+            if name == field:
+                return values[self.chosen.get(field, 0)]
+        return None
+
+    def _label(self, value):
+        if value is None:
+            return self.t("none")
+        if value is True or value is False:
+            return self.t("on" if value else "off")
+        if isinstance(value, str) and value in ("double", "add"):
+            return self.t("mode_" + value)
+        return str(value)
+
+    def count(self):
+        return len(self.fields()) + 3  # game, the fields, titles, start
+
+    def option(self, i):
+        fields = self.fields()
+        if i == 0:
+            game, profile = self._game()
+            return self.t(game) + (" " + self.t(profile) if profile else ""), "game"
+        if i <= len(fields):
+            name = fields[i - 1][0]
+            return self.t("opt_" + name) + ": " + self._label(self.value(name)), name
+        if i == len(fields) + 1:
+            return self.t("titles") + ": " + self._label(self.titles), "titles"
+        return "▶ " + self.t("start"), "start"
+
+    def pick(self, value):
+        if value == "game":
+            self.game = (self.game + 1) % len(GAMES)
+            self.chosen = {}
+        elif value == "titles":
+            self.titles = not self.titles
+        elif value == "start":
+            self.app.open_table(*self.table_args())
+        else:
+            for name, values in self.fields():
+                if name == value:
+                    self.chosen[name] = (self.chosen.get(name, 0) + 1) % len(values)
+
+    def table_args(self):
+        """(game, profile, rules) for what is chosen; rules hold only what differs from the
+        defaults, so records stay short."""
+        game, profile = self._game()
+        rules = {}
+        for name, values in self.fields():
+            value = values[self.chosen.get(name, 0)]
+            if name in ("beans", "n", "fee", "balance") or value == values[0]:
+                continue
+            rules[name] = value
+        if self.value("beans") and profile is not None:
+            players = PROFILES[profile][0]
+            rules["beans"] = {"n": self.value("n"), "fee": self.value("fee"),
+                              "balances": [self.value("balance")] * players}
+        return game, profile, rules, self.titles
+
+
+class CloseTable(Screen):
+    """Ending the open table (it is archived, readable from the host) to start a new one."""
+
+    def actions(self):
+        return ((keys.OK, "ok"), (keys.BACK, "back"))
+
+    def press(self, key):
+        if key == keys.OK:
+            self.app.close_table()
+        elif key == keys.BACK:
+            self.app.pop()
+
+    def draw(self, p):
+        p.line(0, self.t("new_table"), color=p.accent)
+        p.line(1, self.t("close_table"))
+
+
+SLEEP_CHOICES = (60, 120, 300, 30, 0)
+
+
+class SettingsScreen(Choice):
+    title = "settings"
+
+    def options(self):
+        sleep = self.app.settings.get("sleep_s", SLEEP_CHOICES[0])
+        after = self.t("seconds").format(sleep) if sleep else self.t("off")
+        return [(self.t("language") + ": " + self.t("lang_name"), "lang"),
+                (self.t("sleep") + ": " + after, "sleep")]
+
+    def pick(self, value):
+        settings = self.app.settings
+        if value == "lang":
+            settings["lang"] = "en" if self.app.lang == "zh" else "zh"
+        else:
+            now = settings.get("sleep_s", SLEEP_CHOICES[0])
+            step = SLEEP_CHOICES.index(now) + 1 if now in SLEEP_CHOICES else 0
+            settings["sleep_s"] = SLEEP_CHOICES[step % len(SLEEP_CHOICES)]
+        self.app.save_settings()

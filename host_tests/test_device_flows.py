@@ -1,0 +1,131 @@
+"""The real firmware on the MicroPython VM with the simulated board, driven by keys as a
+person at the table would press them: whole evenings of every game, with a void, an amend,
+the settlement and a power cycle. The journal the device leaves is then booted on the host,
+and must hold exactly what the core scores for its records."""
+
+import pytest
+from device_vm import keys, run_device
+
+from core.journal import Journal
+from core.score import score_hand
+from drivers.memfs import MemFS
+
+NEW_CLASSIC = keys("p o")  # the new-table screen: PREV wraps to "start", OK opens it
+
+
+def host_table(files):
+    """Boot the device's journal on CPython: the table as the host tools will see it."""
+    table, report = Journal(MemFS(files), "/data").boot()
+    assert report.clean()
+    return table
+
+
+def recount(table):
+    """Totals from scratch: every live hand's record scored again by the core."""
+    totals = [0] * table.players
+    for i in range(len(table.entries)):
+        entry = table.entries[i]
+        if not entry["void"]:
+            for seat, delta in enumerate(score_hand(entry["record"])["deltas"]):
+                totals[seat] += delta
+    return totals
+
+
+CLASSIC_EVENING = (
+    NEW_CLASSIC
+    # hand 1: 乙 (the cursor's default) bids 3, one bomb, landlord wins: 3 × 2 = 6 a pair
+    + keys("o o n o o") + [("state", "hand1")]
+    # hand 2: 丙 (the next default) bids 2, a rocket, farmers win: 2 × 2 = 4 a pair
+    + keys("o n o p o n o") + [("state", "hand2")]
+    # hand 3: same as last (丙 bids 2), two bombs, spring: 2 × 2² × 2 = 16 a pair
+    + keys("m o n n o n n o") + [("state", "hand3")]
+    # void hand 1: menu, history, third row (newest first), OK, void, confirm
+    + keys("m n o n n o o n o o") + [("state", "voided")]
+    # amend hand 2: history, second row, amend, bid stays 2, undo the rocket, landlord wins
+    + keys("m n o n o o o o b o o") + [("state", "amended")]
+    # the settlement
+    + keys("m n n o") + [("shot", "settle")]
+)
+
+
+@pytest.fixture(scope="module")
+def classic():
+    return run_device(CLASSIC_EVENING)
+
+
+def test_a_classic_evening_scores_every_step(classic):
+    states = classic.states
+    assert states["hand1"]["totals"] == [-6, 12, -6]
+    assert states["hand2"]["totals"] == [-2, 16, -14]
+    assert states["hand3"]["totals"] == [-18, 0, 18]
+    assert states["voided"]["totals"] == [-12, -12, 24]
+    assert states["amended"]["totals"] == [-18, -18, 36]
+    assert states["amended"]["hands"] == 2
+
+
+def test_the_journal_left_behind_holds_what_the_core_scores(classic):
+    table = host_table(classic.files)
+    assert table.totals == classic.end["totals"] == recount(table)
+    assert [table.entries[i]["void"] for i in range(3)] == [True, False, False]
+    assert table.entries[1]["previous"][0]["bombs"] == ["rocket"]
+
+
+def test_a_power_cycle_boots_into_the_same_table(classic):
+    again = run_device([("state", "boot")], files=classic.files)
+    assert again.states["boot"]["screen"] == "TableScreen"
+    assert again.states["boot"]["totals"] == classic.end["totals"]
+
+
+def test_a_repaired_journal_is_announced_at_boot_and_the_good_hands_kept(classic):
+    files = dict(classic.files)
+    segment = max(p for p in files if "/j" in p)
+    files[segment] = files[segment] + b"7 deadbeef {\"torn"  # a write cut mid-line
+    again = run_device([("state", "boot"), ("shot", "notice"), ("key", "OK"),
+                        ("state", "after")], files=files)
+    assert again.states["boot"]["screen"] == "Notice"
+    assert again.states["after"]["totals"] == classic.end["totals"]
+    assert any(p.rsplit("/", 1)[1].startswith("lost.") for p in again.files)
+
+
+def test_baohuang_normal_and_hidden_solo_with_revolt():
+    new_baohuang = keys("o o o o o o p o")  # cycle the game row to 保皇, then start
+    run = run_device(
+        new_baohuang
+        # emperor 乙 (cursor), guard 甲, hidden guard; 甲 out first, 乙 second: guard 3
+        + keys("o o o o o o") + [("state", "normal")]
+        # emperor 丙, plays alone (its own row), hidden solo; 甲 and 乙 out before it;
+        # the rebels' revolt succeeded: −12 × 2
+        + keys("o n n o n o o o n o") + [("state", "solo")])
+    assert run.states["normal"]["totals"] == [3, 6, -3, -3, -3]
+    assert run.states["solo"]["totals"] == [9, 12, -27, 3, 3]
+    assert host_table(run.files).totals == [9, 12, -27, 3, 3]
+
+
+def test_shengji_levels_and_dealers_follow_the_points():
+    new_shengji = keys("o o o o o o o p o")
+    run = run_device(
+        new_shengji
+        # first dealer 乙 (chosen on the table screen); attackers take 70: dealers +1
+        + keys("o p p o o") + [("state", "keep")]
+        # dealer 丁 (乙's partner); attackers take 120 (80 + 40): they take the deal, +1
+        + keys("o m o o") + [("state", "take")])
+    assert run.states["keep"]["levels"] == [0, 1] and run.states["keep"]["dealer"] == 3
+    assert run.states["take"]["levels"] == [1, 1] and run.states["take"]["dealer"] == 0
+    table = host_table(run.files)
+    assert table.state["levels"] == [1, 1] and table.state["dealer"] == 0
+
+
+def test_the_mono_board_runs_the_same_evening():
+    run = run_device(CLASSIC_EVENING, board="simulated_mono")
+    assert run.end["totals"] == [-18, -18, 36]
+
+
+def test_a_full_flash_keeps_the_hand_on_its_preview_until_there_is_room():
+    opened = run_device(NEW_CLASSIC)
+    used = sum(len(d) for d in opened.files.values())
+    full = run_device(keys("o o n o o") + [("state", "refused")], files=opened.files,
+                      capacity=used)
+    assert full.states["refused"]["screen"] == "Notice"
+    assert full.states["refused"]["hands"] == 0
+    retried = run_device(keys("o o n o o b o"), files=opened.files)
+    assert retried.end["hands"] == 1 and retried.end["totals"] == [-6, 12, -6]

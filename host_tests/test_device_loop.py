@@ -1,0 +1,81 @@
+"""The device loop on the MicroPython VM: buttons pressed with real timing (ticks passed in),
+the display sleeping when idle and waking without acting, and a crash shown and logged."""
+
+import json
+from pathlib import Path
+
+from tools import mpvm
+
+BOARD = (Path(__file__).resolve().parent.parent / "boards" / "simulated.py").read_bytes()
+
+_LOOP = """
+import json
+import board
+from drivers.memfs import MemFS
+from ui.app import Device
+
+fs = MemFS()
+device = Device(board, fs, 0)
+A, B, X, Y = board.buttons   # A OK (long: MENU), B BACK, X PREV, Y NEXT
+log = []
+now = 0
+
+def hold(button, ms):
+    global now
+    button.press()
+    for _ in range(ms // 50):
+        now += 50
+        device.step(now)
+    button.release()
+    for _ in range(4):
+        now += 50
+        device.step(now)
+
+def screen():
+    return type(device.app.stack[-1]).__name__
+
+log.append(screen())
+hold(X, 100); hold(A, 100)          # PREV to the "start" row, OK: a classic table opens
+log.append(screen())
+cursor = device.app.stack[-1].cursor
+hold(A, 800)                        # a long press: MENU, and not also OK
+log.append(screen())
+hold(B, 100)                        # BACK to the table
+log.append(screen())
+now += 61000                        # a minute idle: the display sleeps
+device.step(now)
+log.append(board.display.asleep)
+hold(Y, 100)                        # this press only wakes the display
+log.append(board.display.asleep)
+log.append(device.app.stack[-1].cursor == cursor)
+hold(Y, 100)                        # now NEXT moves the cursor
+log.append(device.app.stack[-1].cursor == (cursor + 1) % 3)
+print(json.dumps(log))
+"""
+
+_CRASH = """
+import json
+import board
+from drivers.memfs import MemFS
+from ui.app import _crashed
+
+fs = MemFS()
+fs.mkdir('/data')
+_crashed(board, fs, ValueError('boom'))
+with fs.open('/data/crash.log', 'rb') as f:
+    logged = f.read().decode()
+print(json.dumps([logged, sum(board.display.buffer) > 0, board.display.shows]))
+"""
+
+
+def test_buttons_long_press_sleep_and_wake():
+    out = mpvm.run(_LOOP, {"board.py": BOARD}, engine="node").stdout
+    log = json.loads(out.strip().splitlines()[-1])
+    assert log == ["NewTableScreen", "TableScreen", "TableMenu", "TableScreen",
+                   True, False, True, True]
+
+
+def test_a_crash_is_shown_on_the_screen_and_logged():
+    out = mpvm.run(_CRASH, {"board.py": BOARD}, engine="node").stdout
+    logged, drawn, shows = json.loads(out.strip().splitlines()[-1])
+    assert "boom" in logged and drawn and shows == 1

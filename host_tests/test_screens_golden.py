@@ -1,0 +1,64 @@
+"""Golden screenshots: the main screens on the colour 240x135 and the mono 128x64 layouts, in
+Chinese and in English, drawn by the real firmware on the MicroPython VM. A change to any
+pixel fails here; look at the new pictures, and if they are right, regenerate them:
+
+    UPDATE_GOLDEN=1 ./test.sh -k golden
+
+The README shows these files.
+"""
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from device_vm import keys, run_device
+from PIL import Image
+
+from tools.screenshot import image
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "screens"
+UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+SCALE = 2  # the pictures are for people too: twice the size, pixels kept sharp
+
+# One evening of classic, the screens shot along the way: a new table; 乙 bids 3, one bomb,
+# landlord wins; 丙 bids 2, a rocket, farmers win; then the table, history, a past hand and
+# the settlement.
+CLASSIC = ([("shot", "new_table")] + keys("p o o") + [("shot", "bid")]
+           + keys("o n") + [("shot", "play")] + keys("o") + [("shot", "result")] + keys("o")
+           + keys("o n o p o n o") + [("shot", "table")]
+           + keys("m n o") + [("shot", "history")] + keys("o") + [("shot", "hand")]
+           + keys("b b m n n o") + [("shot", "settle")])
+
+BOARDS = {"simulated": "color240x135", "simulated_mono": "mono128x64"}
+SETTINGS = {"zh": b'{"lang": "zh"}', "en": b'{"lang": "en"}'}
+
+
+def _png(buffer, layout):
+    img = image(buffer, layout)
+    return img.resize((img.width * SCALE, img.height * SCALE), Image.NEAREST)
+
+
+@pytest.fixture(scope="module", params=[(b, lang) for b in BOARDS for lang in SETTINGS],
+                ids=lambda p: "{}-{}".format(*p))
+def shots(request):
+    board, lang = request.param
+    run = run_device(CLASSIC, files={"/data/settings.json": SETTINGS[lang]}, board=board)
+    return board, lang, run.shots
+
+
+def test_main_screens_match_their_golden_pictures(shots):
+    board, lang, taken = shots
+    GOLDEN.mkdir(parents=True, exist_ok=True)
+    changed = []
+    for name, buffer in taken.items():
+        path = GOLDEN / "{}-{}-{}.png".format(BOARDS[board], lang, name)
+        picture = _png(buffer, BOARDS[board])
+        if UPDATE or not path.exists():
+            picture.save(path)
+            continue
+        with Image.open(path) as golden:
+            if golden.convert("RGB").tobytes() != picture.tobytes():
+                changed.append(path.name)
+                picture.save(io.BytesIO(), "PNG")
+    assert not changed, "screens changed: {} (UPDATE_GOLDEN=1 to accept)".format(changed)
