@@ -1,11 +1,11 @@
 """Flash wear and a full flash, on littlefs with rp2's geometry (see test_journal_lfs.py)."""
 
 import pytest
-from test_journal_lfs import Flash, LfsFS, new_flash
 from test_journal_memfs import hand
 
 from core.journal import Journal, StorageFull
 from core.table import Table
+from tools.lfs_image import Flash, LfsFS, new_flash
 
 BEANS = {"beans": {"n": 100, "fee": 5, "balances": [100000, 100000, 100000]}}
 PICO_BLOCKS = 352  # the Pico's 1408 KB file system

