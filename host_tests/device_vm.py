@@ -35,7 +35,7 @@ app.render()
 
 def state():
     t = app.table
-    out = {'screen': type(app.stack[-1]).__name__}
+    out = {'screen': type(app.stack[-1]).__name__, 'archives': len(app.journal.archives())}
     if t is not None:
         out['totals'] = t.totals
         out['hands'] = t.hands_played()

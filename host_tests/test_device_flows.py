@@ -129,3 +129,17 @@ def test_a_full_flash_keeps_the_hand_on_its_preview_until_there_is_room():
     assert full.states["refused"]["hands"] == 0
     retried = run_device(keys("o o n o o b o"), files=opened.files)
     assert retried.end["hands"] == 1 and retried.end["totals"] == [-6, 12, -6]
+
+
+def test_closing_a_table_archives_it_and_deleting_the_archive_frees_the_flash():
+    run = run_device(
+        NEW_CLASSIC + keys("o o n o o")
+        # menu, "new table" (4th), confirm closing: the table goes to the archive
+        + keys("m n n n o o") + [("state", "closed")]
+        # MENU on the new-table screen: the archives; the newest, delete, confirm
+        + keys("m") + [("state", "archives")] + keys("o o") + [("state", "deleted")])
+    assert run.states["closed"]["screen"] == "NewTableScreen"
+    assert run.states["closed"]["archives"] == 1
+    assert run.states["archives"]["screen"] == "ArchivesScreen"
+    assert run.states["deleted"]["archives"] == 0
+    assert not [p for p in run.files if p.startswith("/data/archive/")]

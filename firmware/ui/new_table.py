@@ -35,6 +35,17 @@ class NewTableScreen(Choice):
     def heading(self):
         return self.t("new_table")
 
+    def actions(self):
+        return ((keys.NEXT, "down"), (keys.PREV, "up"), (keys.OK, "ok"), (keys.MENU, "archives"))
+
+    def press(self, key):
+        if key == keys.MENU:
+            from ui.archives import ArchivesScreen
+
+            self.app.push(ArchivesScreen(self.app))
+        else:
+            super().press(key)
+
     def _game(self):
         return GAMES[self.game]
 

@@ -129,6 +129,11 @@ _WORDS = {
     "up": ("▲", "▲"),
     "down": ("▼", "▼"),
     "close_table": ("本桌结束并存档", "Close and archive this table"),
+    "archives": ("存档", "Archives"),
+    "archive_n": ("存档 {}", "Archive {}"),
+    "no_archives": ("没有存档", "No archives"),
+    "delete": ("删除", "Delete"),
+    "delete_archive": ("删除存档 {}？", "Delete archive {}?"),
     # new table options
     "opt_cap": ("封顶", "Cap"),
     "opt_bomb_mode": ("炸弹计法", "Bombs"),

@@ -107,7 +107,8 @@ class TableMenu(Choice):
         if table.hands_played() and table.game != "shengji":
             items.append((self.t("same_as_last"), "same"))
         items.extend([(self.t("history"), "history"), (self.t("settle"), "settle"),
-                      (self.t("new_table"), "new"), (self.t("settings"), "settings")])
+                      (self.t("new_table"), "new"), (self.t("archives"), "archives"),
+                      (self.t("settings"), "settings")])
         return items
 
     def pick(self, value):
@@ -124,6 +125,10 @@ class TableMenu(Choice):
             from ui.new_table import CloseTable
 
             app.replace(CloseTable(app))
+        elif value == "archives":
+            from ui.archives import ArchivesScreen
+
+            app.replace(ArchivesScreen(app))
         else:
             from ui.new_table import SettingsScreen
 
