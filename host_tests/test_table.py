@@ -123,3 +123,15 @@ def test_a_bad_table_option_is_refused_naming_it(kwargs, key):
     with pytest.raises(RecordError) as refused:
         Table(**kwargs)
     assert refused.value.key == key
+
+
+def test_a_void_that_leaves_a_balance_below_zero_carries_zero_into_the_next_hand():
+    rules = {"beans": {"n": 10, "balances": [10, 10, 10], "win_cap_own_balance": False}}
+    table = Table("ddz", 3, profile="happy", rules=rules)
+    table.record({"landlord": 0, "winner": "landlord"})   # +20 −10 −10: 30 0 0
+    table.record({"landlord": 0, "winner": "farmers"})    # −20 +10 +10: 10 10 10
+    table.void(0)                                         # seat 0 owes what it had won
+    assert table.balances() == [-10, 20, 20]
+    assert table.template()["rules"]["beans"]["balances"] == [0, 20, 20]
+    _, result = table.record({"landlord": 1, "winner": "landlord"})
+    assert result["deltas"] == [0, 10, -10]               # seat 0 has nothing to pay

@@ -140,7 +140,7 @@ class Table:
             record["profile"] = self.profile
         rules = _copy(self.rules)
         if self.start_balances is not None:
-            rules["beans"]["balances"] = self.balances()
+            rules["beans"]["balances"] = self._carried()
         if rules:
             record["rules"] = rules
         state = self.state
@@ -167,7 +167,7 @@ class Table:
         beans = record.get("rules", {}).get("beans") if isinstance(record.get("rules"), dict) \
             else None
         if isinstance(beans, dict) and "balances" not in beans and self.start_balances:
-            beans["balances"] = self.balances()
+            beans["balances"] = self._carried()
         return record
 
     def _score(self, record, index):
@@ -276,6 +276,12 @@ class Table:
 
     def hands_played(self):
         return len(self.entries) - self.entries.voids
+
+    def _carried(self):
+        # A void or an amend can leave a player below zero: it owes beans it had won before.
+        # It carries nothing into the next hand (beans balances are never negative); the debt
+        # stays in its total and in the settlement.
+        return [max(0, b) for b in self.balances() or []]
 
     def balances(self):
         """Beans mode: what each player holds now."""

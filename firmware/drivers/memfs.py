@@ -57,18 +57,20 @@ class MemFS:
 
     def _add_parents(self, path):
         parts = path.split("/")
-        for i in range(2, len(parts)):
-            self.dirs.add("/".join(parts[:i]))
+        for i in range(1, len(parts)):
+            parent = "/".join(parts[:i])
+            if parent:  # "" is the root of an absolute path: always there
+                self.dirs.add(parent)
 
     def used(self):
         return sum(len(data) for data in self.files.values())
 
     def _parent_exists(self, path):
-        parent = path.rsplit("/", 1)[0]
+        parent = path.rsplit("/", 1)[0] if "/" in path else ""
         if parent and parent not in self.dirs:
             raise OSError(errno.ENOENT)
 
-    def open(self, path, mode):
+    def open(self, path, mode="rb"):
         if "r" in mode:
             if path not in self.files:
                 raise OSError(errno.ENOENT)
