@@ -79,3 +79,60 @@ def test_a_crash_is_shown_on_the_screen_and_logged():
     out = mpvm.run(_CRASH, {"board.py": BOARD}, engine="node").stdout
     logged, drawn, shows = json.loads(out.strip().splitlines()[-1])
     assert "boom" in logged and drawn and shows == 1
+
+
+_FAKE_MACHINE = b"""
+timers = []
+
+class Timer:
+    def __init__(self, timer_id):
+        if timer_id == -1:
+            raise ValueError("no virtual timers here")  # as on an ESP32
+        self.id = timer_id
+        timers.append(self)
+
+    def init(self, period, callback):
+        self.period = period
+        self.callback = callback
+"""
+
+_INTERRUPTED = """
+import json
+import board
+import machine
+from drivers.memfs import MemFS
+from ui import app
+
+feeds = []
+
+class Dog:
+    def feed(self):
+        feeds.append(1)
+
+class CtrlC:
+    # A button whose third poll is the host's Ctrl-C arriving mid-loop.
+    polls = 0
+    def pressed(self):
+        CtrlC.polls += 1
+        if CtrlC.polls == 3:
+            raise KeyboardInterrupt
+        return False
+
+board.buttons = [CtrlC(), board.buttons[1], board.buttons[2], board.buttons[3]]
+board.watchdog = lambda timeout: Dog()
+try:
+    app.run(board, MemFS())
+except KeyboardInterrupt:
+    fed_by_loop = len(feeds)
+    timer = machine.timers[0]
+    timer.callback(timer)
+    print(json.dumps([fed_by_loop, len(feeds), timer.id, timer.period]))
+"""
+
+
+def test_after_the_host_interrupts_the_app_a_timer_keeps_the_watchdog_fed():
+    out = mpvm.run(_INTERRUPTED, {"board.py": BOARD, "machine.py": _FAKE_MACHINE},
+                   engine="node").stdout
+    fed_by_loop, fed_after, timer_id, period = json.loads(out.strip().splitlines()[-1])
+    assert fed_by_loop == 2 and fed_after == 3
+    assert timer_id == 0 and period < 8000

@@ -203,11 +203,36 @@ def run(board, fs):
 
     device = Device(board, fs, time.ticks_ms())
     dog = board.watchdog(timeout=WATCHDOG_MS) if board.watchdog else None
-    while True:
-        device.step(time.ticks_ms())
+    try:
+        while True:
+            device.step(time.ticks_ms())
+            if dog is not None:
+                dog.feed()
+            time.sleep_ms(POLL_MS)
+    except KeyboardInterrupt:
+        # The host stopped the app (mpremote, to pull the journal or deploy). A watchdog
+        # cannot be stopped once started, so a timer feeds it from now on; mpremote's
+        # `resume` keeps it running (a soft reset would stop the timer, and the watchdog
+        # would reset the board mid-copy).
         if dog is not None:
-            dog.feed()
-        time.sleep_ms(POLL_MS)
+            _keep_fed(dog)
+        raise
+
+
+_feeder = None  # the timer that feeds the watchdog while the REPL has the board
+
+
+def _keep_fed(dog):
+    global _feeder
+    from machine import Timer
+
+    for timer_id in (-1, 0):  # rp2: a virtual timer; ESP32 has hardware timers only
+        try:
+            _feeder = Timer(timer_id)
+            _feeder.init(period=WATCHDOG_MS // 4, callback=lambda _t: dog.feed())
+            return
+        except (ValueError, OSError):
+            continue
 
 
 def main():

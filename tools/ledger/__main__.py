@@ -1,5 +1,6 @@
-"""python -m tools.ledger score FILE|FOLDER | verify FOLDER | export FOLDER --csv|--json |
-restore RECORDS.jsonl FOLDER
+"""python -m tools.ledger score FILE|FOLDER | verify FOLDER | export FOLDER|FILE --csv|--json |
+restore RECORDS.jsonl FOLDER | pull [--port PORT] DIR | plot FOLDER|FILE --out PNG |
+summary FOLDER|FILE [--json]
 
 score FILE prints one JSON object per hand ({"deltas": [...]} for point games, {"levels":
 [...], "dealer": n} for 升级), then {"totals": [...]} for point games. A bad record: exit
@@ -13,6 +14,11 @@ and CRC failures and what boot would recover (exit status 1 if anything is damag
 writes the hands as CSV (every hand, voided too) or as JSON Lines records. restore writes a
 journal folder from JSON Lines records exactly as the device would. Nothing reads a FOLDER
 and changes it.
+
+pull copies a board's journal (its /data folder) into DIR with mpremote. plot draws
+everyone's running totals as a PNG; summary prints totals, hands, landlord rates, biggest
+hands, bombs and who pays whom (--json: the same as one JSON object). A FILE of records has
+no names: --names 张三,李四,王五 gives them.
 """
 
 import argparse
@@ -21,7 +27,10 @@ import os
 import sys
 
 import tools  # noqa: F401  (puts the firmware's core on the import path)
-from tools.ledger.folder import current_records, load, restore, score_folder, verify, write_csv
+from tools.ledger import export as exporting
+from tools.ledger.evening import open_table
+from tools.ledger.folder import restore, score_folder, verify
+from tools.ledger.pull import TIMEOUT, pull
 from tools.ledger.records import LedgerError, read_jsonl, score_records
 
 EXIT_BAD_INPUT = 2
@@ -47,12 +56,68 @@ def _verify(args):
 
 
 def _export(args):
-    if args.csv:
-        write_csv(args.folder, sys.stdout)
+    table = open_table(args.folder, args.names)
+    write = exporting.write_csv if args.csv else exporting.write_json
+    if args.out is None:
+        write(table, sys.stdout)
+        return 0
+    # A file is meant for a spreadsheet: CSV gets a byte-order mark, without which Excel
+    # reads UTF-8 as a local code page and garbles Chinese names.
+    encoding = "utf-8-sig" if args.csv else "utf-8"
+    try:
+        with open(args.out, "w", encoding=encoding, newline="") as f:
+            write(table, f)
+    except OSError as exc:
+        raise LedgerError(args.out, "cannot write: {}".format(exc)) from exc
+    print("wrote {} hands to {}".format(len(table.entries), args.out))
+    return 0
+
+
+def _pull(args):
+    pull(args.dir, args.port, args.timeout)
+    print("pulled the board's /data into {}".format(args.dir))
+    lines, sound = verify_pulled(args.dir)
+    for line in lines:
+        print(line)
+    return 0 if sound else EXIT_DAMAGED
+
+
+def verify_pulled(folder):
+    """What was pulled: the open table's recovery, and the archived tables."""
+    lines = []
+    sound = True
+    archive = os.path.join(folder, "archive")
+    archived = sorted(n for n in os.listdir(archive) if n.isdigit()) \
+        if os.path.isdir(archive) else []
+    if os.path.isdir(os.path.join(folder, "table")):
+        found, sound = verify(folder)
+        lines.append("open table: " + found[-1])
     else:
-        table, _report = load(args.folder)
-        for record in current_records(table):
-            print(json.dumps(record, ensure_ascii=False))
+        lines.append("no open table")
+    if archived:
+        lines.append("archived tables: {} (score {} ...)".format(
+            " ".join(archived), os.path.join(folder, "archive", archived[-1])))
+    return lines, sound
+
+
+def _plot(args):
+    from tools.ledger.plot import plot, report_missing
+
+    table = open_table(args.source, args.names)
+    report_missing(plot(table, args.out, args.font))
+    print("wrote {}".format(args.out))
+    return 0
+
+
+def _summary(args):
+    from tools.ledger.summary import render_json, render_text, summarize
+
+    data = summarize(open_table(args.source, args.names))
+    if args.json:
+        print(render_json(data))
+    else:
+        for line in render_text(data):
+            print(line)
     return 0
 
 
@@ -60,6 +125,12 @@ def _restore(args):
     table = restore(read_jsonl(args.records), args.folder, args.records)
     print("restored {} hands into {}".format(len(table.entries), args.folder))
     return 0
+
+
+def _names_option(parser):
+    parser.add_argument("--names", metavar="A,B,C",
+                        help="the players' names, comma-separated (a FILE of records has "
+                             "none)")
 
 
 def main(argv=None):
@@ -74,18 +145,44 @@ def main(argv=None):
     check = commands.add_parser("verify", help="check a journal folder record by record")
     check.add_argument("folder")
     check.set_defaults(run=_verify)
-    export = commands.add_parser("export", help="a journal folder's hands as CSV or JSONL")
-    export.add_argument("folder")
+    export = commands.add_parser("export", help="a table's hands as CSV (for a spreadsheet) "
+                                                 "or JSONL")
+    export.add_argument("folder", metavar="FOLDER|FILE")
     kind = export.add_mutually_exclusive_group(required=True)
-    kind.add_argument("--csv", action="store_true", help="one row per hand, voided too")
+    kind.add_argument("--csv", action="store_true",
+                      help="one row per hand, voided too: results, running totals")
     kind.add_argument("--json", action="store_true",
                       help="JSON Lines hand records, the hands that count")
+    export.add_argument("--out", metavar="FILE",
+                        help="write to FILE (CSV with a byte-order mark, for Excel)")
+    _names_option(export)
     export.set_defaults(run=_export)
     back = commands.add_parser("restore", help="write a journal folder from JSON Lines "
                                                "records, as a device would")
     back.add_argument("records")
     back.add_argument("folder", help="the device's data folder to create")
     back.set_defaults(run=_restore)
+    get = commands.add_parser("pull", help="copy a board's journal (/data) into DIR with "
+                                           "mpremote")
+    get.add_argument("--port", help="the board's serial port (default: the first USB "
+                                    "serial device)")
+    get.add_argument("--timeout", type=float, default=TIMEOUT,
+                     help="seconds before giving up (default %(default)s)")
+    get.add_argument("dir", help="a new (or empty) folder to hold the board's /data")
+    get.set_defaults(run=_pull)
+    draw = commands.add_parser("plot", help="everyone's running totals as a PNG")
+    draw.add_argument("source", metavar="FOLDER|FILE")
+    draw.add_argument("--out", required=True, metavar="PNG")
+    draw.add_argument("--font", metavar="FILE", help="another font file (default: the CJK "
+                                                     "font the project installs)")
+    _names_option(draw)
+    draw.set_defaults(run=_plot)
+    brief = commands.add_parser("summary", help="totals, landlord rates, biggest hands, "
+                                                "bombs and who pays whom")
+    brief.add_argument("source", metavar="FOLDER|FILE")
+    brief.add_argument("--json", action="store_true", help="one JSON object")
+    _names_option(brief)
+    brief.set_defaults(run=_summary)
     args = parser.parse_args(argv)
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(encoding="utf-8")

@@ -6,14 +6,11 @@ is meant) or one table's folder (`.../table` or `.../archive/0003`). Reading nev
 it: what boot would repair is only reported.
 """
 
-import csv
 import os
 
 from core.errors import RecordError
-from core.explain import breakdown
 from core.frame import unframe
 from core.journal import SNAP, TABLE, Journal, JournalError, read, segment_name
-from core.shengji import public
 from tools.ledger.records import LedgerError, score_records, table_for
 
 
@@ -108,26 +105,6 @@ def verify(folder):
         lines.append("recovered: {} events, {} hands ({} voided), totals {}".format(
             report.events, len(table.entries), table.entries.voids, table.totals))
     return lines, sound
-
-
-def write_csv(folder, out):
-    """Every hand, voided ones too, one row each: deltas per player (or 升级 levels)."""
-    table, _report = load(folder)
-    writer = csv.writer(out, lineterminator="\n")
-    if table.game == "shengji":
-        writer.writerow(["hand", "status", "levels", "dealer", "breakdown"])
-    else:
-        writer.writerow(["hand", "status"] + table.names + ["breakdown"])
-    for i in range(len(table.entries)):
-        entry = table.entries[i]
-        status = "void" if entry["void"] else "amended" if entry["previous"] else "ok"
-        result = table.hand_result(i)
-        line = breakdown(entry["record"], result, "zh")
-        if table.game == "shengji":
-            shown = public(result)
-            writer.writerow([i + 1, status, "/".join(shown["levels"]), shown["dealer"], line])
-        else:
-            writer.writerow([i + 1, status] + result["deltas"] + [line])
 
 
 def restore(records, folder, where="records"):

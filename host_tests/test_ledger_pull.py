@@ -1,0 +1,152 @@
+"""`python -m tools.ledger pull`: copying a board's journal with mpremote. No board in CI: a
+fake `mpremote` on PATH copies a host folder standing for the board's file system (or fails
+as mpremote does), and a command runner can be injected."""
+
+import os
+import stat
+import sys
+import time
+
+import pytest
+from test_ledger_tables import TOTALS, evening_folder
+
+from tools.ledger.__main__ import main
+from tools.ledger.pull import explain_failure, pull
+from tools.ledger.records import LedgerError
+
+FAKE = """#!{python}
+# A stand-in for mpremote: `connect PORT resume fs cp -r :/data DEST` then
+# `connect PORT resume reset`, with the board's file system
+# in $FAKE_BOARD; $FAKE_MODE picks a failure.
+import os, shutil, sys, time
+args = sys.argv[1:]
+with open(os.environ["FAKE_LOG"], "a") as log:
+    log.write(" ".join(args) + "\\n")
+mode = os.environ.get("FAKE_MODE", "")
+if mode == "hang":
+    time.sleep(60)
+if mode == "none":
+    sys.exit("mpremote: no device found")
+if mode == "busy":
+    sys.exit("mpremote: failed to access /dev/ttyACM0 (it may be in use by another program)")
+if mode == "silent":
+    sys.exit("mpremote: could not enter raw repl")
+if args[2:] == ["resume", "reset"]:
+    sys.exit(0)
+assert args[:2] == ["connect"] + args[1:2] and args[2:7] == ["resume", "fs", "cp", "-r", ":/data"]
+source = os.path.join(os.environ["FAKE_BOARD"], "data")
+if not os.path.exists(source):
+    sys.exit("mpremote: cp: /data: No such file or directory.")
+shutil.copytree(source, args[7])
+"""
+
+
+@pytest.fixture
+def board(tmp_path, monkeypatch):
+    """A fake mpremote first on PATH; returns the board's root folder (empty)."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    fake = bin_dir / "mpremote"
+    fake.write_text(FAKE.format(python=sys.executable))
+    fake.chmod(fake.stat().st_mode | stat.S_IXUSR)
+    root = tmp_path / "board"
+    root.mkdir()
+    monkeypatch.setenv("PATH", str(bin_dir) + os.pathsep + os.environ["PATH"])
+    monkeypatch.setenv("FAKE_BOARD", str(root))
+    monkeypatch.setenv("FAKE_LOG", str(tmp_path / "calls.log"))
+    monkeypatch.delenv("FAKE_MODE", raising=False)
+    return root
+
+
+def _run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _left_over(folder):
+    return [n for n in os.listdir(folder) if n.startswith(".pull-")]
+
+
+def test_pull_copies_the_journal_and_it_scores_as_on_the_board(board, tmp_path, capsys):
+    evening_folder(board / "data")
+    code, out, err = _run(capsys, "pull", "--port", "/dev/ttyACM0", tmp_path / "tonight")
+    assert code == 0, err
+    assert "pulled the board's /data into" in out
+    assert "open table: recovered: 8 events, 5 hands (1 voided), totals [20, -36, 16]" in out
+    calls = (tmp_path / "calls.log").read_text().splitlines()
+    assert calls == ["connect /dev/ttyACM0 resume fs cp -r :/data {}".format(
+        calls[0].split()[-1]), "connect /dev/ttyACM0 resume reset"]
+    assert sorted(os.listdir(tmp_path / "tonight" / "table")) == sorted(
+        os.listdir(board / "data" / "table"))
+    assert _left_over(tmp_path) == []
+    code, out, _err = _run(capsys, "summary", tmp_path / "tonight", "--json")
+    assert code == 0 and '"total": {}'.format(TOTALS[1]) in out
+
+
+def test_without_a_port_mpremote_picks_the_board(board, tmp_path, capsys):
+    evening_folder(board / "data")
+    (tmp_path / "empty").mkdir()  # an empty folder is fine
+    assert _run(capsys, "pull", tmp_path / "empty")[0] == 0
+    assert (tmp_path / "calls.log").read_text().startswith("connect auto resume fs cp")
+
+
+@pytest.mark.parametrize("mode, message", [
+    ("none", "no board found on any USB serial port: plug it in"),
+    ("busy", "cannot open /dev/ttyACM0: no such port, or another program holds it"),
+    ("silent", "/dev/ttyACM0 does not answer as a MicroPython board"),
+    ("", "the board has no /data folder"),
+])
+def test_failures_say_what_to_do_and_leave_nothing(board, tmp_path, capsys, monkeypatch,
+                                                   mode, message):
+    monkeypatch.setenv("FAKE_MODE", mode)
+    port = [] if mode == "none" else ["--port", "/dev/ttyACM0"]
+    code, out, err = _run(capsys, "pull", *port, tmp_path / "tonight")
+    assert code == 2 and out == "" and message in err, err
+    assert not (tmp_path / "tonight").exists() and _left_over(tmp_path) == []
+
+
+def test_a_board_that_stops_answering_times_out(board, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("FAKE_MODE", "hang")
+    start = time.monotonic()
+    code, out, err = _run(capsys, "pull", "--timeout", "1", tmp_path / "tonight")
+    assert time.monotonic() - start < 20
+    assert code == 2 and out == "" and "did not finish within 1.0 s" in err
+    assert not (tmp_path / "tonight").exists() and _left_over(tmp_path) == []
+
+
+def test_a_folder_with_something_in_it_is_refused_before_connecting(board, tmp_path,
+                                                                    capsys):
+    evening_folder(board / "data")
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "x").write_text("x")
+    code, _out, err = _run(capsys, "pull", tmp_path / "full")
+    assert code == 2 and "is not empty" in err
+    assert not (tmp_path / "calls.log").exists()
+
+
+def test_an_injected_runner_sees_the_command_and_a_missing_mpremote_is_explained(
+        tmp_path, monkeypatch):
+    seen = []
+
+    def run(argv, timeout):
+        seen.append((argv, timeout))
+        if argv[-1] != "reset":
+            os.makedirs(os.path.join(argv[-1], "table"))
+        return 0, "", ""
+
+    pull(str(tmp_path / "d"), "/dev/pts/7", 30, run=run, command=["mpremote"])
+    assert seen[0][0][:-1] == ["mpremote", "connect", "/dev/pts/7", "resume", "fs", "cp",
+                               "-r", ":/data"]
+    assert seen[1][0] == ["mpremote", "connect", "/dev/pts/7", "resume", "reset"]
+    assert seen[0][1] == 30 and os.path.isdir(tmp_path / "d" / "table")
+    monkeypatch.setenv("PATH", str(tmp_path / "nothing"))
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "nothing" / "python"))
+    monkeypatch.setattr("tools.ledger.pull.VENV_BIN", str(tmp_path / "nothing"))
+    with pytest.raises(LedgerError, match="mpremote is not installed"):
+        pull(str(tmp_path / "e"))
+
+
+def test_an_unknown_failure_shows_mpremotes_last_line():
+    assert explain_failure(None, 1, "", "Traceback\nmpremote: something new\n") == (
+        "mpremote failed (1): mpremote: something new")

@@ -1,0 +1,121 @@
+"""`python -m tools.ledger summary`: exact numbers on small hand-made tables."""
+
+import json
+
+from test_ledger_tables import NAMES, TOTALS, evening_folder, write_jsonl
+
+from core.journal import Journal
+from tools.ledger.__main__ import main
+from tools.ledger.folder import HostFS
+
+
+def _run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _summary(capsys, *argv):
+    code, out, err = _run(capsys, "summary", *argv, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_summary_of_an_evening_with_a_voided_and_an_amended_hand(tmp_path, capsys):
+    data = _summary(capsys, evening_folder(tmp_path / "device"))
+    assert (data["hands"], data["counted"], data["voided"], data["amended"]) == (5, 4, 1, 1)
+    assert data["role"] == "landlord"
+    assert [p["total"] for p in data["players"]] == TOTALS
+    assert [p["name"] for p in data["players"]] == NAMES
+    assert [p["hands"] for p in data["players"]] == [4, 4, 4]
+    # Landlords of the hands that count: 张三 #1 (won) #4 (lost), 李四 #2 (lost), 王五 #5
+    # (a farmer escaped: the landlord's side wins); #3 (王五) was voided.
+    assert [(p["led"], p["led_won"]) for p in data["players"]] == [(2, 1), (1, 0), (1, 1)]
+    assert [(p["led_rate"], p["led_win_rate"]) for p in data["players"]] == [
+        (0.5, 0.5), (0.25, 0.0), (0.25, 1.0)]
+    assert [(p["biggest_gain"], p["biggest_loss"]) for p in data["players"]] == [
+        ({"hand": 1, "delta": 24}, {"hand": 4, "delta": -8}),
+        ({"hand": 4, "delta": 4}, {"hand": 5, "delta": -20}),
+        ({"hand": 5, "delta": 20}, {"hand": 1, "delta": -12})]
+    # #1 bomb + rocket, #4 as amended one bomb.
+    assert data["bombs"] == {"count": 3, "kinds": {"bomb": 2, "rocket": 1}}
+    assert data["settlement"] == [
+        {"from": "李四", "from_seat": 1, "to": "张三", "to_seat": 0, "amount": 20},
+        {"from": "李四", "from_seat": 1, "to": "王五", "to_seat": 2, "amount": 16}]
+
+
+def test_summary_text_is_readable_with_chinese_names(tmp_path, capsys):
+    code, out, _err = _run(capsys, "summary", evening_folder(tmp_path / "device"))
+    assert code == 0
+    assert out.splitlines() == [
+        "斗地主 经典 · 4 hands counted, 1 voided, 1 amended",
+        "player  total  landlord 地主  won as landlord  biggest gain  biggest loss",
+        "张三      +20        2/4 50%          1/2 50%      +24 (#1)       -8 (#4)",
+        "李四      -36        1/4 25%           0/1 0%       +4 (#4)      -20 (#5)",
+        "王五      +16        1/4 25%         1/1 100%      +20 (#5)      -12 (#1)",
+        "bombs 炸弹: 3 (炸弹 2, 王炸 1)",
+        "settlement 结算:",
+        "  李四 → 张三: 20",
+        "  李四 → 王五: 16",
+    ]
+
+
+def test_beans_fees_go_to_the_house(tmp_path, capsys):
+    # n 1000, fee 50: landlord 张三 wins base 1 × M 1: +2000 − 50, each farmer −1000 − 50.
+    beans = {"n": 1000, "fee": 50, "balances": [5000, 5000, 5000]}
+    record = {"game": "ddz", "profile": "happy", "players": 3, "landlord": 0,
+              "winner": "landlord", "rules": {"beans": beans}}
+    path = write_jsonl(tmp_path / "beans.jsonl", [record])
+    data = _summary(capsys, path, "--names", ",".join(NAMES))
+    assert [p["total"] for p in data["players"]] == [1950, -1050, -1050]
+    assert [p["balance"] for p in data["players"]] == [6950, 3950, 3950]
+    # 150 in fees left the table: four parties, one zero-sum group, three transfers.
+    paid = data["settlement"]
+    assert len(paid) == 3 and sum(t["amount"] for t in paid if t["to_seat"] is None) == 150
+    assert sum(t["amount"] for t in paid if t["to"] == "张三") == 1950
+    code, out, _err = _run(capsys, "summary", path, "--names", ",".join(NAMES))
+    assert "house 台费" in out and "balance" in out
+
+
+def test_baohuang_counts_the_emperor(tmp_path, capsys):
+    # Emperor 0 first, guard 1 second: guard +3, emperor +6, rebels −3; then 2 forfeits.
+    hands = [{"game": "baohuang", "players": 5, "emperor": 0, "guard": 1,
+              "order": [0, 1, 2, 3]},
+             {"game": "baohuang", "players": 5, "forfeit": 2}]
+    data = _summary(capsys, write_jsonl(tmp_path / "bh.jsonl", hands))
+    assert data["role"] == "emperor"
+    assert [p["total"] for p in data["players"]] == [16, 13, -43, 7, 7]
+    assert [(p["led"], p["led_won"]) for p in data["players"]][:2] == [(1, 1), (0, 0)]
+    assert "bombs" not in data
+
+
+def test_shengji_counts_dealers_and_shows_levels(tmp_path, capsys):
+    # Dealer 0, 0 points: dealers +3 (5), keep the deal; dealer 2, 120 points: attackers
+    # take the deal and go up one (3).
+    hands = [{"game": "shengji", "players": 4, "dealer": 0, "points": 0},
+             {"game": "shengji", "players": 4, "dealer": 2, "points": 120}]
+    path = write_jsonl(tmp_path / "sj.jsonl", hands)
+    data = _summary(capsys, path, "--names", "甲,乙,丙,丁")
+    assert [(p["led"], p["led_won"]) for p in data["players"]] == [
+        (1, 1), (0, 0), (1, 0), (0, 0)]
+    assert data["levels"] == {"teams": [["甲", "丙"], ["乙", "丁"]], "levels": ["5", "3"],
+                              "winner": None}
+    assert "settlement" not in data
+    code, out, _err = _run(capsys, "summary", path, "--names", "甲,乙,丙,丁")
+    assert code == 0 and "甲/丙: 5" in out and "乙/丁: 3" in out
+
+
+def test_bad_names_and_missing_input_exit_2(tmp_path, capsys):
+    path = write_jsonl(tmp_path / "t.jsonl", [{"game": "ddz", "profile": "classic",
+                                               "players": 3, "landlord": 0, "bid": 1,
+                                               "winner": "landlord"}])
+    code, out, err = _run(capsys, "summary", path, "--names", "a,b")
+    assert code == 2 and out == "" and "3 names needed" in err
+    code, out, err = _run(capsys, "summary", tmp_path / "missing.jsonl")
+    assert code == 2 and out == "" and err.startswith("error: ")
+
+
+def test_an_empty_open_table_summarises_to_nothing_owed(tmp_path, capsys):
+    Journal(HostFS(), str(tmp_path / "d")).open_table("ddz", 3, profile="classic")
+    code, out, _err = _run(capsys, "summary", tmp_path / "d")
+    assert code == 0 and "0 hands counted" in out and "nobody owes anything" in out

@@ -1,0 +1,75 @@
+"""One table's evening, hand by hand, for export, plot and summary: read from a journal
+folder (every hand, voided and amended ones marked) or from a JSON Lines file of records
+(every hand counts), scored by the firmware's own Table.
+"""
+
+import os
+
+from core.errors import RecordError
+from core.score import game_of
+from tools.ledger.folder import load
+from tools.ledger.records import LedgerError, read_jsonl, table_for
+
+OK = "ok"
+VOID = "void"
+AMENDED = "amended"
+
+
+def table_from_records(records, where="records"):
+    """A Table holding [(line, record)], as `score FILE` scores them."""
+    if not records:
+        raise LedgerError(where, "no hand records")
+    table = None
+    for number, record in records:
+        try:
+            if table is None:
+                table = table_for(record)
+            elif game_of(record) != table.game:
+                raise RecordError("game", record["game"],
+                                  "this file's table plays " + table.game)
+            table.record(record)
+        except RecordError as exc:
+            raise LedgerError("{}:{}".format(where, number), str(exc)) from exc
+    return table
+
+
+def open_table(path, names=None):
+    """The Table that PATH (a journal folder or a JSON Lines file) holds. `names` (a list,
+    or a comma-separated string) replaces the players' names: a file of records has none,
+    so its players are P1, P2, ..."""
+    if os.path.isdir(path):
+        table, _report = load(path)
+    else:
+        table = table_from_records(read_jsonl(path), path)
+    if names:
+        if isinstance(names, str):
+            names = [n.strip() for n in names.split(",")]
+        if len(names) != table.players or not all(names):
+            raise LedgerError("--names", "{} names needed, separated by commas, got {}".format(
+                table.players, ",".join(names)))
+        table.names = list(names)
+    return table
+
+
+def status(entry):
+    if entry["void"]:
+        return VOID
+    return AMENDED if entry["previous"] else OK
+
+
+def hands(table):
+    """Every hand in order: {"hand" (numbered from 1, as the device shows it), "status",
+    "record", "result", "counts", "totals" (point games: the running totals after it; a
+    voided hand leaves them as they were)}."""
+    running = [0] * table.players
+    rows = []
+    for i in range(len(table.entries)):
+        entry = table.entries[i]
+        result = table.hand_result(i)
+        counts = not entry["void"]
+        if table.game != "shengji" and counts:
+            running = [t + d for t, d in zip(running, result["deltas"])]
+        rows.append({"hand": i + 1, "status": status(entry), "record": entry["record"],
+                     "result": result, "counts": counts,
+                     "totals": list(running) if table.game != "shengji" else None})
+    return rows
