@@ -1,0 +1,227 @@
+"""python -m tools.deploy: its checks on their own, then the real command against the virtual
+board (tools/virtual_board.py), a pty that answers garbage, and a board that reports an old
+.mpy version. Every subprocess has a timeout."""
+
+import json
+import os
+import select
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from tools import deploy
+from tools.deploy import DeployError
+from tools.virtual_board import VirtualBoard
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = sys.executable
+MPREMOTE = Path(sys.executable).parent / "mpremote"
+UNIFONT = Path("/usr/share/unifont/unifont.hex")
+TIMEOUT_S = 60
+needs_mpremote = pytest.mark.skipif(not MPREMOTE.exists(), reason="mpremote not installed")
+
+
+def run(*args, timeout=TIMEOUT_S, cwd=ROOT):
+    return subprocess.run(list(args), capture_output=True, text=True, timeout=timeout, cwd=cwd)
+
+
+def deploy_cmd(tmp, *args):
+    """The deploy command line, building in a folder of this test's own."""
+    return [PY, "-m", "tools.deploy", "--build", str(tmp / "build"), *args]
+
+
+# -- checks ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", [0x306, 0x306 | (2 << 10), 0x306 | (9 << 10)])
+def test_mpy_6_3_and_later_6_x_accepted(value):
+    deploy.check_mpy(value)  # arch bits (10 and up) do not matter for bytecode
+
+
+@pytest.mark.parametrize("value,words", [
+    (0x206, "v6.2, too old"), (0x106, "v6.1, too old"), (0x005, "v5.0, too old"),
+    (0x307, "newer"), (None, "cannot load .mpy")])
+def test_mpy_refusals_say_why(value, words):
+    with pytest.raises(DeployError, match=words.replace(".", r"\.")):
+        deploy.check_mpy(value)
+
+
+def test_board_facts_from_the_board_files():
+    assert deploy.mip_packages(deploy.board_path("ssd1306_oled")) == ["ssd1306"]
+    assert deploy.mip_packages(deploy.board_path("simulated")) == []
+    assert deploy.mip_packages(deploy.board_path("pico_display_pack")) == []
+    assert deploy.data_dir(deploy.board_path("simulated")) == "/data"
+    with pytest.raises(DeployError, match="simulated_mono"):
+        deploy.board_path("nope")
+
+
+def test_settings_merge_keeps_what_the_board_had():
+    old = {"lang": "zh", "sleep_s": 30, "names": ["a", "b", "c"]}
+    assert deploy.merged_settings(old, ["张三", "李四"], None) == {
+        "lang": "zh", "sleep_s": 30, "names": ["张三", "李四"]}
+    assert deploy.merged_settings(old, [], "en")["sleep_s"] == 30
+    assert deploy.merged_settings(old, [], None) is None  # nothing to write
+    assert deploy.merged_settings(None, [], "en") == {"lang": "en"}
+    with pytest.raises(DeployError):
+        deploy.parse_names("张三,,李四")
+
+
+def test_ports():
+    assert deploy.resolve_port("a0") == "/dev/ttyACM0"
+    assert deploy.resolve_port("u1") == "/dev/ttyUSB1"
+    assert deploy.resolve_port("/dev/pts/7") == "/dev/pts/7"
+
+
+def test_glyphs_for_names(tmp_path):
+    assert deploy.glyph_source(["Ann", "Bob"]) == (None, [])  # ASCII is always there
+    with pytest.raises(DeployError, match="apt-get install unifont"):
+        deploy.glyph_source(["龘龘"], hex_path=tmp_path / "none.hex")
+    if UNIFONT.exists():
+        text, _warnings = deploy.glyph_source(["龘龘"])
+        assert text is not None and "龘" in text.split('"""')[1]
+
+
+def test_package_json_lists_the_firmware():
+    data = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    assert data == deploy.package_json(), "run: python -m tools.deploy --package-json"
+    assert ["main.py", "github:OWNER/REPO/firmware/main.py"] in data["urls"]
+
+
+def test_manifest_freezes_core_ui_drivers_not_the_board():
+    calls = []
+    env = {name: (lambda *a, _n=name, **k: calls.append((_n, a, k)))
+           for name in ("include", "package", "module", "require")}
+    exec((ROOT / "manifest.py").read_text(), env)
+    frozen = {a[0] for n, a, k in calls if n == "package"}
+    assert frozen == {"core", "ui", "drivers"}
+    assert all(k.get("base_path") == "firmware" for n, a, k in calls if n == "package")
+    assert not any(n == "module" for n, a, k in calls)
+
+
+def test_dry_run_builds_without_a_board(tmp_path):
+    done = run(*deploy_cmd(tmp_path, "--board", "ssd1306_oled", "--dry-run"))
+    assert done.returncode == 0, done.stderr
+    assert "ui/app.mpy" in done.stdout and "board.py" in done.stdout
+    assert "would install with mip: ssd1306" in done.stdout
+    build = tmp_path / "build"
+    assert (build / "main.py").read_bytes() == (ROOT / "firmware" / "main.py").read_bytes()
+    assert (build / "ui" / "app.mpy").read_bytes()[:2] == b"M\x06"
+
+
+# -- refusals ----------------------------------------------------------------------------------
+
+
+@needs_mpremote
+def test_missing_port_refused(tmp_path):
+    done = run(*deploy_cmd(tmp_path, "--board", "simulated", "--port", "/dev/ttyNOPE9"))
+    assert done.returncode == 2
+    assert "no such port: /dev/ttyNOPE9" in done.stderr
+
+
+@needs_mpremote
+def test_a_port_that_is_not_micropython_refused(tmp_path):
+    master, slave = os.openpty()
+    stop = threading.Event()
+
+    def babble():  # answers everything with noise, as a GPS module or a modem might
+        while not stop.is_set():
+            ready, _, _ = select.select([master], [], [], 0.1)
+            if ready:
+                try:
+                    os.read(master, 1024)
+                    os.write(master, b"$GPGGA,noise*47\r\n")
+                except OSError:
+                    return
+
+    thread = threading.Thread(target=babble, daemon=True)
+    thread.start()
+    try:
+        done = run(*deploy_cmd(tmp_path, "--board", "simulated", "--port", os.ttyname(slave)),
+                   timeout=30)
+    finally:
+        stop.set()
+        thread.join(timeout=5)
+        os.close(master)
+        os.close(slave)
+    assert done.returncode == 2
+    assert "is not a MicroPython board" in done.stderr
+
+
+@needs_mpremote
+def test_an_old_micropython_refused(tmp_path):
+    with VirtualBoard(tmp_path / "flash", mpy="0x206") as vb:
+        done = run(*deploy_cmd(tmp_path, "--board", "simulated", "--port", vb.port))
+    assert done.returncode == 2
+    assert "loads .mpy v6.2, too old" in done.stderr
+    assert not (tmp_path / "flash" / "ui").exists()  # nothing copied
+
+
+# -- the real thing ----------------------------------------------------------------------------
+
+HAND = {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 3,
+        "bombs": ["bomb"], "winner": "landlord"}
+
+# Boots the app as main.py does, with the simulated board, and records one hand on the table.
+PLAY = """
+import board
+from drivers.osfs import OsFS
+from ui.app import Device
+d = Device(board, OsFS(board.remount), 0)
+app = d.app
+print('names', app.table.names, 'lang', app.lang, 'shows', board.display.shows)
+app.commit({hand})
+app.render()
+print('totals', app.table.totals)
+"""
+
+
+@needs_mpremote
+def test_deploy_to_the_virtual_board_keeps_the_journal(tmp_path):
+    flash = tmp_path / "flash"
+    # The board already holds an evening: its journal must come through deploy untouched.
+    done = run(PY, "-m", "tools.ledger", "restore", "examples/evening.jsonl",
+               str(flash / "data"))
+    assert done.returncode == 0, done.stderr
+    journal = {p.relative_to(flash): p.read_bytes() for p in (flash / "data").rglob("*")
+               if p.is_file()}
+    names = ["张三", "李四", "王五"] if UNIFONT.exists() else ["Ann", "Bob", "Cy"]
+    log = tmp_path / "console.log"
+    with VirtualBoard(flash, log=log) as vb:
+        done = run(*deploy_cmd(tmp_path, "--board", "simulated", "--port", vb.port,
+                               "--names", ",".join(names), "--lang", "en"), timeout=120)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "the board is running the scorekeeper" in done.stdout
+        assert "copied 40 files" in done.stdout, done.stdout
+        for name in ("main.py", "board.py", "ui/app.mpy", "core/score.mpy",
+                     "drivers/simulated.mpy"):
+            assert (flash / name).is_file(), name
+        assert (flash / "board.py").read_bytes() == (ROOT / "boards/simulated.py").read_bytes()
+        assert json.loads((flash / "data/settings.json").read_text(encoding="utf-8")) == {
+            "names": names, "lang": "en"}
+        for path, data in journal.items():
+            assert (flash / path).read_bytes() == data, path
+        assert "MPY: soft reboot" in log.read_text(errors="replace")
+        assert "Traceback" not in log.read_text(errors="replace")
+
+        # The scorekeeper runs there: boot the app and record a hand through mpremote.
+        script = tmp_path / "play.py"
+        script.write_text(PLAY.format(hand=HAND))
+        done = run(str(MPREMOTE), "connect", vb.port, "run", str(script))
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "lang en" in done.stdout and "totals" in done.stdout
+
+        # Pull the journal back as the README says, and score it on the host.
+        done = run(str(MPREMOTE), "connect", vb.port, "fs", "cp", "-r", ":data", "pulled",
+                   cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+    scored = run(PY, "-m", "tools.ledger", "score", str(tmp_path / "pulled"))
+    assert scored.returncode == 0, scored.stderr
+    lines = [json.loads(line) for line in scored.stdout.splitlines()]
+    records = tmp_path / "expected.jsonl"
+    records.write_text((ROOT / "examples/evening.jsonl").read_text(encoding="utf-8")
+                       + json.dumps(HAND) + "\n", encoding="utf-8")
+    expected = run(PY, "-m", "tools.ledger", "score", str(records))
+    assert lines == [json.loads(line) for line in expected.stdout.splitlines()]

@@ -1,0 +1,532 @@
+"""Put the scorekeeper on a MicroPython board.
+
+    python -m tools.deploy --board NAME [--port PORT] [--names 张三,李四,王五] [--lang zh|en]
+                           [--dry-run] [--build DIR]
+
+1. builds build/NAME/: every firmware module compiled with mpy-cross 1.29 (.mpy v6.3; main.py
+   stays source, as boards run main.py only), the board file as board.py (source, so pins can
+   be edited on the board), and with --names a glyph subset holding the names' characters
+   (tools.glyphs over Debian's unifont; the repository's firmware/ui/glyphs.py is not touched);
+2. connects with mpremote (PORT: a device path, mpremote's a0/u0/c0 shorthands, or "auto": the
+   first USB serial port), checks that a MicroPython answers and that it loads .mpy v6
+   sub-version >= 3 (MicroPython 1.23 or later), and refuses clearly otherwise;
+3. installs from micropython-lib with `mpremote mip install` what the board needs and lacks
+   (the SSD1306 board: ssd1306);
+4. copies the files that differ (sha256 on the board), removes stale files from the board's
+   core/, ui/ and drivers/, merges --names and --lang into DATA/settings.json (written aside
+   and renamed over; everything else under DATA, the journal above all, is left alone);
+5. soft-resets the board into the scorekeeper and watches it start for a few seconds.
+
+--dry-run does step 1 and says what would be copied, without a board. Exit status: 0 done,
+2 refused (bad arguments, no port, not MicroPython, too old, mip failed, a crash on boot).
+"""
+
+import argparse
+import ast
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import tools.glyphs as glyphs
+from tools.mpy_size import CompileError, compile_file, firmware_files
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRMWARE = ROOT / "firmware"
+BOARDS = ROOT / "boards"
+BUILD = ROOT / "build"
+MPREMOTE = Path(sys.executable).parent / "mpremote"
+
+MPY_VERSION = 6  # what mpy-cross 1.29 writes: .mpy v6.3
+MPY_SUB_VERSION = 3
+FOLDERS = ("core", "ui", "drivers")  # the board's folders that deploy owns
+# Modules the firmware imports that micropython-lib provides: module -> mip package.
+MIP_PACKAGES = {"ssd1306": "ssd1306"}
+LANGS = ("zh", "en")
+SETTINGS = "settings.json"
+CONNECT_TIMEOUT_S = 5
+MIP_TIMEOUT_S = 180
+BOOT_WATCH_S = 3
+
+
+class DeployError(Exception):
+    """Refused: the message says why and what to do."""
+
+
+# -- pure logic (no board) -------------------------------------------------------------------
+
+
+def check_mpy(value):
+    """Refuse a board that cannot load .mpy v6.3 (sys.implementation._mpy: low byte the
+    version, bits 8-9 the sub-version; None where the port loads no .mpy at all)."""
+    if value is None:
+        raise DeployError("this MicroPython cannot load .mpy files (sys.implementation has no "
+                          "_mpy): flash a standard MicroPython 1.23 or later")
+    version, sub = value & 0xFF, (value >> 8) & 3
+    if version < MPY_VERSION or (version == MPY_VERSION and sub < MPY_SUB_VERSION):
+        raise DeployError(
+            "the board's MicroPython loads .mpy v{}.{}, too old for this bytecode (v{}.{}, "
+            "MicroPython 1.23 or later): update its firmware (see docs/boards.md)".format(
+                version, sub, MPY_VERSION, MPY_SUB_VERSION))
+    if version > MPY_VERSION:
+        raise DeployError(
+            "the board's MicroPython loads .mpy v{}.{}, newer than the v{}.{} that mpy-cross "
+            "1.29 writes: pin a matching mpy-cross in requirements-dev.txt".format(
+                version, sub, MPY_VERSION, MPY_SUB_VERSION))
+
+
+def board_path(name):
+    path = BOARDS / (name + ".py")
+    if not path.is_file():
+        known = ", ".join(sorted(p.stem for p in BOARDS.glob("*.py")))
+        raise DeployError("no board file boards/{}.py; boards: {}".format(name, known))
+    return path
+
+
+def _imports(source):
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            yield node.module
+
+
+def mip_packages(board):
+    """micropython-lib packages the board file needs, following its imports through the
+    firmware (boards/ssd1306_oled.py -> drivers.oled -> ssd1306)."""
+    seen, todo, needed = set(), [board], []
+    while todo:
+        path = todo.pop()
+        for module in _imports(path.read_text(encoding="utf-8")):
+            if module in seen:
+                continue
+            seen.add(module)
+            local = FIRMWARE / (module.replace(".", "/") + ".py")
+            if local.is_file():
+                todo.append(local)
+            elif module.split(".")[0] in MIP_PACKAGES:
+                needed.append(MIP_PACKAGES[module.split(".")[0]])
+    return sorted(set(needed))
+
+
+def data_dir(board):
+    """The board file's data_dir (a constant in every board file), default /data."""
+    for node in ast.parse(board.read_text(encoding="utf-8")).body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "data_dir"
+                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
+            return node.value.value.rstrip("/") or "/"
+    return "/data"
+
+
+def parse_names(text):
+    names = [n.strip() for n in text.split(",")] if text else []
+    if any(not n for n in names):
+        raise DeployError("--names: an empty name in {!r}".format(text))
+    return names
+
+
+def merged_settings(existing, names, lang):
+    """The board's settings with --names and --lang put in; None if nothing changes."""
+    settings = dict(existing) if isinstance(existing, dict) else {}
+    if names:
+        settings["names"] = names
+    if lang:
+        settings["lang"] = lang
+    return None if settings == existing else settings
+
+
+def glyph_source(names, hex_path=glyphs.DEFAULT_HEX):
+    """(source of ui/glyphs.py holding the names' characters, warnings), or (None, []) when the
+    firmware's subset already holds them. Without unifont only the latter works."""
+    current = (FIRMWARE / "ui" / "glyphs.py").read_text(encoding="utf-8")
+    have = set(current.split('"""')[1]) if '"""' in current else set()
+    missing = sorted({ch for name in names for ch in name if ord(ch) > 0x7E} - have)
+    if not missing:
+        return None, []
+    if not hex_path.exists():
+        raise DeployError(
+            "the names need glyphs that the firmware's subset lacks ({}), and {} is missing: "
+            "`apt-get install unifont`, or deploy without those names".format(
+                "".join(missing), hex_path))
+    text, _, absent = glyphs.build(hex_path, names)
+    warnings = []
+    if absent:
+        warnings.append("not in unifont, drawn as a box: " + " ".join(
+            "U+{:04X}".format(ord(ch)) for ch in absent))
+    return text, warnings
+
+
+def build(board, out, glyph_text=None):
+    """Compile into OUT; [(local file, path on the board)], main.py and board.py last."""
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    jobs = []
+    for source in firmware_files():
+        relative = source.relative_to(FIRMWARE)
+        if relative == Path("main.py"):
+            continue
+        base = FIRMWARE
+        if relative == Path("ui/glyphs.py") and glyph_text is not None:
+            base = out / "src"
+            source = base / relative
+            source.parent.mkdir(parents=True)
+            source.write_text(glyph_text, encoding="utf-8")
+        jobs.append((source, base, relative.with_suffix(".mpy").as_posix()))
+    try:
+        with ThreadPoolExecutor() as pool:  # one mpy-cross process a file: run a few at once
+            targets = list(pool.map(lambda job: compile_file(job[0], out, base=job[1]), jobs))
+    except CompileError as exc:
+        raise DeployError("mpy-cross failed: {}".format(exc)) from None
+    files = [(target, job[2]) for target, job in zip(targets, jobs)]
+    shutil.rmtree(out / "src", ignore_errors=True)
+    for source, name in ((FIRMWARE / "main.py", "main.py"), (board, "board.py")):
+        shutil.copyfile(source, out / name)
+        files.append((out / name, name))
+    return files
+
+
+PACKAGE_JSON = ROOT / "package.json"
+GITHUB = "github:OWNER/REPO"  # placeholder: this repository's GitHub owner/name once published
+
+
+def package_json():
+    """package.json for `mpremote mip install --target / github:OWNER/REPO`: the firmware as
+    source (deploy's .mpy files are smaller and load faster), main.py included."""
+    urls = [[p.relative_to(FIRMWARE).as_posix(),
+             "{}/firmware/{}".format(GITHUB, p.relative_to(FIRMWARE).as_posix())]
+            for p in firmware_files()]
+    return {
+        "_comment": "OWNER/REPO is a placeholder: replace it with the GitHub repository. Install "
+                    "with `mpremote mip install --target / github:OWNER/REPO`, then copy a "
+                    "board file as /board.py. Regenerate: python -m tools.deploy "
+                    "--package-json",
+        "urls": urls,
+        "deps": [],
+        "version": "0.1.0",
+    }
+
+
+def package_json_text():
+    return json.dumps(package_json(), indent=2, ensure_ascii=False) + "\n"
+
+
+# -- the board -------------------------------------------------------------------------------
+
+_PROBE = """
+import sys
+try:
+    import hashlib
+except ImportError:
+    hashlib = None
+import os
+def _hash(p, out):
+    if hashlib is None:
+        out[p] = None
+        return
+    h = hashlib.sha256()
+    with open(p, 'rb') as f:
+        while True:
+            b = f.read(512)
+            if not b:
+                break
+            h.update(b)
+    out[p] = h.digest()
+def _files(d, out):
+    try:
+        entries = list(os.ilistdir(d))
+    except OSError:
+        return
+    for e in entries:
+        p = (d + '/' if d != '/' else '/') + e[0]
+        if e[1] & 0x4000:
+            _files(p, out)
+        else:
+            _hash(p, out)
+_out = {}
+for _d in FOLDERS:
+    _files('/' + _d, _out)
+_root = [e for e in os.ilistdir('/') if not e[1] & 0x4000]
+for _n in ('main.py', 'board.py', 'main.mpy'):
+    if any(e[0] == _n for e in _root):
+        _hash('/' + _n, _out)
+_lib = []
+for _d in ('/lib', '/'):
+    try:
+        _lib += [e[0] for e in os.ilistdir(_d)]
+    except OSError:
+        pass
+try:
+    with open(DATA + '/settings.json') as f:
+        _settings = f.read()
+except OSError:
+    _settings = None
+print(repr({'mpy': getattr(sys.implementation, '_mpy', None), 'version': sys.version,
+            'machine': getattr(sys.implementation, '_machine', sys.platform),
+            'files': _out, 'lib': _lib, 'settings': _settings,
+            'hashes': hashlib is not None}))
+"""
+
+
+def resolve_port(port):
+    """A device path from PORT: "auto" (mpremote's rule: the first USB serial port), mpremote's
+    shorthands a0/u0/c0, or a path as given."""
+    if port == "auto":
+        from serial.tools import list_ports
+
+        for p in sorted(list_ports.comports()):
+            if p.vid is not None and p.pid is not None:
+                return p.device
+        raise DeployError("no USB serial board found: plug one in, or give --port")
+    short = {"a": "/dev/ttyACM", "u": "/dev/ttyUSB", "c": "COM"}
+    if len(port) >= 2 and port[0] in short and port[1:].isdigit():
+        return short[port[0]] + port[1:]
+    return port
+
+
+class Board:
+    """One mpremote connection (its SerialTransport, unmodified) with timeouts."""
+
+    def __init__(self, port):
+        from mpremote.transport import TransportError
+        from mpremote.transport_serial import SerialTransport
+
+        self.port = port
+        self.error = TransportError
+        if not Path(port).exists() and not port.startswith("COM"):
+            raise DeployError("no such port: {} (is the board plugged in? `mpremote connect "
+                              "list` shows the ports)".format(port))
+        try:
+            self.t = SerialTransport(port, baudrate=115200, timeout=CONNECT_TIMEOUT_S)
+        except TransportError as exc:
+            raise DeployError("cannot open {}: {} (in use by another program?)".format(
+                port, exc)) from None
+        try:
+            # No soft reset: on a board running the scorekeeper, the Ctrl-C that stops it
+            # leaves a timer feeding the watchdog (ui/app.py), and a soft reset would stop
+            # that timer and let the watchdog reset the board mid-copy.
+            self.t.enter_raw_repl(soft_reset=False, timeout_overall=CONNECT_TIMEOUT_S)
+        except (TransportError, OSError) as exc:
+            self.t.close()
+            raise DeployError(
+                "{} is not a MicroPython board: no raw REPL answer within {} s ({}). Is it "
+                "flashed with MicroPython (docs/boards.md)? Is a program holding its "
+                "REPL?".format(port, CONNECT_TIMEOUT_S, exc)) from None
+
+    def exec(self, code):
+        try:
+            return self.t.exec(code)
+        except self.error as exc:
+            raise DeployError("the board failed: {}".format(exc)) from None
+
+    def probe(self, data):
+        code = _PROBE.replace("FOLDERS", repr(FOLDERS)).replace("DATA", repr(data))
+        out = self.exec(code).decode("utf-8", "replace").strip()
+        try:
+            facts = ast.literal_eval(out.splitlines()[-1])
+        except (ValueError, SyntaxError, IndexError):
+            raise DeployError("{} answered, but not as MicroPython does: {!r}".format(
+                self.port, out[:200])) from None
+        return facts
+
+    def close(self):
+        try:
+            self.t.exit_raw_repl()
+        finally:
+            self.t.close()
+
+
+def _dirs_of(path):
+    parts = path.split("/")[:-1]
+    return ["/".join(parts[:i + 1]) for i in range(len(parts))]
+
+
+def copy(board, files, remote):
+    """Write the files whose sha256 differs; remove stale files from FOLDERS.
+    (copied, bytes, unchanged, removed)."""
+    wanted = {"/" + name: local for local, name in files}
+    removed = 0
+    for path in sorted(remote["files"]):
+        top = path.split("/")[1]
+        if path not in wanted and (top in FOLDERS or path == "/main.mpy"):
+            board.exec("import os\nos.remove({!r})".format(path))
+            removed += 1
+    made = {"/" + p.split("/")[1] for p in remote["files"] if p.count("/") > 1}
+    copied = size = unchanged = 0
+    for local, name in files:
+        data = local.read_bytes()
+        known = remote["files"].get("/" + name)
+        if known is not None and known == hashlib.sha256(data).digest():
+            unchanged += 1
+            continue
+        for d in _dirs_of(name):
+            if "/" + d not in made:
+                board.exec("import os\ntry:\n os.mkdir({!r})\nexcept OSError:\n pass".format(
+                    "/" + d))
+                made.add("/" + d)
+        try:
+            board.t.fs_writefile("/" + name, data, chunk_size=1024)
+        except (board.error, OSError) as exc:
+            raise DeployError("writing {} failed: {}".format(name, exc)) from None
+        copied += 1
+        size += len(data)
+    return copied, size, unchanged, removed
+
+
+def write_settings(board, data, settings):
+    """DATA/settings.json, written aside and renamed over, as the app does."""
+    text = json.dumps(settings, ensure_ascii=False)
+    path = data + "/" + SETTINGS
+    board.exec("import os\ntry:\n os.mkdir({d!r})\nexcept OSError:\n pass\n"
+               "with open({t!r}, 'wb') as f:\n f.write({b!r})\n"
+               "try:\n os.remove({p!r})\nexcept OSError:\n pass\n"
+               "os.rename({t!r}, {p!r})".format(d=data, t=path + ".tmp",
+                                                b=text.encode("utf-8"), p=path))
+
+
+def ensure_folder(board, data):
+    board.exec("import os\ntry:\n os.mkdir({!r})\nexcept OSError:\n pass".format(data))
+
+
+def mip_install(port, package):
+    cmd = [str(MPREMOTE), "connect", port, "mip", "install", package]
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=MIP_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        raise DeployError("`mpremote mip install {}` timed out after {} s".format(
+            package, MIP_TIMEOUT_S)) from None
+    if done.returncode:
+        raise DeployError(
+            "`mpremote mip install {}` failed: {}\nmip downloads micropython-lib from the "
+            "internet on this computer: check its connection, or install {} by hand, then "
+            "deploy again".format(package, (done.stdout + done.stderr).strip()[-600:],
+                                  package))
+
+
+def reset_and_watch(board):
+    """Soft-reset in the friendly REPL (so main.py runs, as at power on) and watch the start.
+    Returns what the board printed; raises if it crashed."""
+    t = board.t
+    t.exit_raw_repl()
+    t.read_until(1, b">>> ", timeout=2)
+    t.serial.write(b"\x04")
+    seen = b""
+    end = time.monotonic() + BOOT_WATCH_S
+    while time.monotonic() < end:
+        n = t.serial.inWaiting()
+        seen += t.serial.read(n) if n else b""
+        if not n:
+            time.sleep(0.05)
+    t.close()
+    text = seen.decode("utf-8", "replace")
+    if "Traceback" in text:
+        raise DeployError("copied, but the scorekeeper crashed on boot:\n" + text.strip())
+    return text
+
+
+# -- the command -----------------------------------------------------------------------------
+
+
+def deploy(args, say=print):
+    start = time.monotonic()
+    board_file = board_path(args.board)
+    names = parse_names(args.names)
+    if args.lang and args.lang not in LANGS:
+        raise DeployError("--lang must be zh or en, not {!r}".format(args.lang))
+    glyph_text, warnings = glyph_source(names) if names else (None, [])
+    for line in warnings:
+        say("warning: " + line)
+    out = Path(args.build) if args.build else BUILD / args.board
+    files = build(board_file, out, glyph_text)
+    total = sum(local.stat().st_size for local, _ in files)
+    needs = mip_packages(board_file)
+    data = data_dir(board_file)
+    say("built {} files, {:,} bytes, in {}{}".format(
+        len(files), total, out.relative_to(ROOT) if out.is_relative_to(ROOT) else out,
+        " (glyphs rebuilt for the names)" if glyph_text else ""))
+    if args.dry_run:
+        for local, name in files:
+            say("  {:<28} {:>7,} bytes".format(name, local.stat().st_size))
+        say("would install with mip: {}".format(", ".join(needs) or "nothing"))
+        settings = merged_settings({}, names, args.lang)
+        say("would merge into {}/{}: {}".format(data, SETTINGS, json.dumps(
+            settings or {}, ensure_ascii=False)))
+        return 0
+    port = resolve_port(args.port)
+    board = Board(port)
+    try:
+        remote = board.probe(data)
+        check_mpy(remote["mpy"])
+        say("{}: {} ({})".format(port, remote["version"], remote["machine"]))
+        missing = [p for p in needs if p + ".mpy" not in remote["lib"]
+                   and p + ".py" not in remote["lib"]]
+    except BaseException:
+        board.t.close()
+        raise
+    if missing:
+        board.close()
+        for package in missing:
+            say("mip install {} ...".format(package))
+            mip_install(port, package)
+        board = Board(port)
+    try:
+        copied, size, unchanged, removed = copy(board, files, remote)
+        say("copied {} files ({:,} bytes), {} unchanged, {} stale removed".format(
+            copied, size, unchanged, removed))
+        existing = None
+        if remote["settings"] is not None:
+            try:
+                existing = json.loads(remote["settings"])
+            except ValueError:
+                say("warning: the board's {} was unreadable: replaced".format(SETTINGS))
+        settings = merged_settings(existing, names, args.lang)
+        if settings is not None:
+            write_settings(board, data, settings)
+            say("{}/{}: {}".format(data, SETTINGS, json.dumps(settings, ensure_ascii=False)))
+        else:
+            ensure_folder(board, data)
+    except BaseException:
+        board.t.close()
+        raise
+    reset_and_watch(board)
+    say("done in {:.1f} s: the board is running the scorekeeper".format(
+        time.monotonic() - start))
+    return 0
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m tools.deploy",
+                                     description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--board", help="a file in boards/, without .py")
+    parser.add_argument("--port", default="auto", help="serial port (default: auto)")
+    parser.add_argument("--names", default="", help="players' names, comma-separated")
+    parser.add_argument("--lang", help="zh or en")
+    parser.add_argument("--dry-run", action="store_true", help="build and list, no board")
+    parser.add_argument("--build", help="build folder (default: build/BOARD)")
+    parser.add_argument("--package-json", action="store_true",
+                        help="rewrite package.json (for mip) from the firmware's files")
+    args = parser.parse_args(argv)
+    if args.package_json:
+        PACKAGE_JSON.write_text(package_json_text(), encoding="utf-8")
+        print("wrote {}".format(PACKAGE_JSON.relative_to(ROOT)))
+        return 0
+    if not args.board:
+        parser.error("--board is required")
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(encoding="utf-8")
+        sys.stderr.reconfigure(encoding="utf-8")
+    try:
+        return deploy(args)
+    except DeployError as exc:
+        print("deploy: {}".format(exc), file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
