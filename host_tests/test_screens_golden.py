@@ -4,7 +4,7 @@ pixel fails here; look at the new pictures, and if they are right, regenerate th
 
     UPDATE_GOLDEN=1 ./test.sh -k golden
 
-The README shows these files.
+The pictures are docs/pictures/, which the README shows.
 """
 
 import io
@@ -17,7 +17,9 @@ from PIL import Image
 
 from tools.screenshot import image
 
-GOLDEN = Path(__file__).resolve().parent / "golden" / "screens"
+# The README shows these very files: one set of pictures, checked here and made again (from
+# real button presses, pixel for pixel the same) by `python3 -m tools.sim --readme`.
+GOLDEN = Path(__file__).resolve().parent.parent / "docs" / "pictures"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 SCALE = 2  # the pictures are for people too: twice the size, pixels kept sharp
 

@@ -1,0 +1,196 @@
+"""The simulator (python -m tools.sim): the real firmware on the node MicroPython VM, kept
+running, driven by buttons with real timing on the simulator's clock; the board's flash in a
+host folder that survives a restart; the terminal renderer; the pygame window (dummy video
+driver); the README pictures, which must be the golden screenshots pixel for pixel."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from tools.sim import cli, script, terminal
+from tools.sim.flash import Flash, FlashError
+from tools.sim.screen import screen_image
+from tools.sim.vm import Sim
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "docs" / "pictures"  # the golden screens (host_tests/test_screens_golden.py)
+
+# A new classic table (X: PREV to "start", A: OK), then a hand: 乙 (the cursor's default)
+# bids 3 (A A), one bomb (Y A), landlord wins (A): 3 × 2 = 6 a pair.
+HAND = "X A A A Y A A"
+
+
+def sim_command(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    env = dict(os.environ, SCOREKEEPER_SIM_ENV="1")  # ./test.sh has set .venv up already
+    return subprocess.run([sys.executable, "-m", "tools.sim", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    base = tmp_path_factory.mktemp("sim")
+    done = sim_command("--flash", str(base / "flash"), "--keys", HAND,
+                       "--shots", str(base / "shots"))
+    assert done.returncode == 0, done.stderr
+    return base, json.loads(done.stdout)
+
+
+def test_headless_plays_a_hand_with_button_timing_and_writes_pictures(played):
+    base, state = played
+    assert state["screen"] == "TableScreen"
+    assert state["totals"] == [-6, 12, -6] and state["hands"] == 1
+    names = sorted(p.name for p in (base / "shots").iterdir())
+    assert names == ["00-start.png", "01-X.png", "02-A.png", "03-A.png", "04-A.png",
+                     "05-Y.png", "06-A.png", "07-A.png"]
+    with Image.open(base / "shots" / "07-A.png") as img:
+        assert img.size == (480, 270)
+        assert img.convert("L").getextrema()[1] > 0  # something is drawn
+
+
+def test_the_flash_folder_survives_a_restart(played):
+    base, state = played
+    flash = base / "flash"
+    on_disk = sorted(str(p.relative_to(flash)) for p in flash.rglob("*") if p.is_file())
+    assert on_disk and all(p.startswith("data/") for p in on_disk)
+    assert not any(p.endswith(".sim-tmp") for p in on_disk)
+    # A second run boots into the same table, and a long press of A opens its menu.
+    again = sim_command("--flash", str(flash), "--keys", "shot:boot A~")
+    assert again.returncode == 0, again.stderr
+    after = json.loads(again.stdout)
+    assert after["totals"] == state["totals"] and after["hands"] == 1
+    assert after["screen"] == "TableMenu"
+
+
+def test_a_bad_key_script_is_refused_naming_the_token(tmp_path):
+    done = sim_command("--fresh", "--keys", "A Q~")
+    assert done.returncode == 2
+    assert "Q~" in done.stderr and "A B X Y" in done.stderr
+
+
+def test_button_timing_long_short_sleep_and_logical_keys_on_the_mono_board():
+    with Sim("simulated_mono", lang="en") as sim:
+        board = sim.board
+        assert board["buttons"] == ["L", "M", "R"] and board["layout"] == "mono128x64"
+        assert script.gesture(board, "menu") == ("M", "long")
+        assert script.gesture(board, "back") == ("R", "long")
+        script.play(sim, script.parse("prev ok", board))  # L, M: a classic table opens
+        assert sim.state()["screen"] == "TableScreen"
+        script.play(sim, script.parse("M~300", board))  # held too briefly: a short, OK
+        assert sim.keys[-1] == "ok"
+        script.play(sim, script.parse("back M~", board))  # R~ back to the table, M~ menu
+        assert sim.keys[-2:] == ["back", "menu"] and sim.state()["screen"] == "TableMenu"
+        script.play(sim, script.parse("wait:61000", board))  # a minute idle: asleep
+        assert sim.asleep and sim.keys[-1] == "sleep"
+        assert screen_image(sim).getextrema() == ((0, 0), (0, 0), (0, 0))
+        script.play(sim, script.parse("R", board))  # this press only wakes the display
+        assert not sim.asleep and sim.keys[-1] == "wake"
+        assert sim.state()["screen"] == "TableMenu"
+
+
+def test_the_flash_is_written_atomically_and_locked(tmp_path):
+    flash = Flash(tmp_path / "f").lock()
+    flash.apply({"/data/a": b"1", "/data/t/b": b"2"}, [], ["/data", "/data/t"])
+    flash.apply({"/data/a": b"3"}, ["/data/t/b"], ["/data"])
+    assert flash.load() == ({"/data/a": b"3"}, ["/data"])
+    assert not list((tmp_path / "f").rglob("*.sim-tmp"))
+    with pytest.raises(FlashError, match="another simulator"):
+        Flash(tmp_path / "f").lock()
+    flash.unlock()
+    Flash(tmp_path / "f").lock().unlock()
+    with pytest.raises(FlashError):
+        flash.apply({"/data/../../x": b""}, [], None)
+
+
+@pytest.mark.parametrize("layout, size, rows", [("color240x135", (240, 135), 68),
+                                                ("mono128x64", (128, 64), 32)])
+def test_the_terminal_draws_two_pixel_rows_a_line(layout, size, rows):
+    img = Image.new("RGB", size, (10, 20, 30))
+    img.putpixel((3, 0), (255, 0, 0))
+    out = terminal.lines(img)
+    assert len(out) == rows
+    assert all(line.count(terminal.BLOCK) == size[0] for line in out)
+    assert "\x1b[38;2;255;0;0m\x1b[48;2;10;20;30m" in out[0]
+    assert terminal.fit(size, 250, 80, 2) == 1
+    assert terminal.fit((240, 135), 80, 24, 2) == 4  # 60 columns, 17 + 2 rows
+
+
+def test_the_window_opens_clicks_and_closes(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    pygame = pytest.importorskip("pygame")
+    from tools.sim.window import Window
+
+    with Sim("simulated", lang="en") as sim:
+        window = Window(sim)
+        assert list(window.buttons) == ["A", "B", "X", "Y"]
+        assert window.size[0] > window.screen_size[0] == 720
+
+        def click(name):
+            pos = window.buttons[name].center
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+            for _ in range(6):
+                window.step()
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+            for _ in range(6):
+                window.step()
+
+        click("X")
+        click("A")
+        assert sim.keys == ["prev", "ok"] and sim.state()["screen"] == "TableScreen"
+        shown = pygame.surfarray.array3d(window.surface)
+        left, top = window.screen_rect.topleft
+        assert shown[left:left + 720, top:top + 405].any()  # the screen is drawn
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        window.run(max_frames=5)
+        assert not window.running
+
+
+def test_the_readme_pictures_are_the_golden_screens(tmp_path):
+    written = cli.readme(tmp_path, boards=("simulated_mono",), langs=("en",))
+    screens = [p for p in written if not p.name.startswith("window-")]
+    assert len(screens) == 8
+    for path in screens:
+        with Image.open(path) as made, Image.open(GOLDEN / path.name) as golden:
+            assert made.convert("RGB").tobytes() == golden.convert("RGB").tobytes(), path.name
+
+
+def test_the_terminal_mode_runs_in_a_pseudo_terminal_and_quits_on_q(tmp_path):
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+    import time
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 80, 250, 0, 0))
+    env = dict(os.environ, SCOREKEEPER_SIM_ENV="1")
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    env.pop("SDL_VIDEODRIVER", None)
+    proc = subprocess.Popen([sys.executable, "-m", "tools.sim", "--flash", str(tmp_path)],
+                            cwd=ROOT, env=env, stdin=slave, stdout=slave, stderr=slave)
+    os.close(slave)
+    seen = bytearray()
+    deadline = time.monotonic() + 30
+
+    def read_until(marker):
+        while marker not in seen and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.5)[0]:
+                seen.extend(os.read(master, 65536))
+        assert marker in seen, bytes(seen[-500:])
+
+    try:
+        read_until(terminal.BLOCK.encode())
+        os.write(master, b"x\r")  # X: PREV to "start", Enter: OK, a table opens
+        read_until(b"last key: ok")
+        os.write(master, b"q")
+        assert proc.wait(timeout=10) == 0
+    finally:
+        proc.kill()
+        os.close(master)
+    assert (tmp_path / "data" / "table").is_dir()  # the new table is on the flash
