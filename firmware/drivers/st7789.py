@@ -11,20 +11,31 @@ converted to RGB565 through a 16-entry table only while it is sent, in ONE line 
                      (an RGB565 framebuffer would be 64,800 bytes: 4x as much RAM)
 
 The conversion is framebuf's own blit() with a palette (C speed, no viper, runs on every port
-and on the host VM): the RGB565 line buffer is a 1-pixel-high FrameBuffer, the 4-bit buffer is
-blitted into it at y = -row, and framebuf clips everything but that row.
+and on the host VM): the RGB565 line buffer is a FrameBuffer, the 4-bit buffer is blitted into
+it at (-x, -row), and framebuf clips everything but those pixels. It costs ~120 fuel a pixel
+on the VM, whatever the number of rows per blit, so what counts is how many pixels are sent.
 
-show() sends only rows whose checksum (binascii.crc32 per row) changed since the last show(),
-as runs of consecutive rows, each run in its own CASET/RASET window; the first show() and the
-first show() after wake() send everything. `pushed` holds the bytes the last show() put on the
-bus (commands, parameters and pixels), which the benchmark reads:
+Two ways to send:
 
-    full frame 240 x 135: 64,811 bytes; one changed pixel row: 491 bytes (measured, see
-    host_tests/test_drivers_st7789.py)
+- show_rects(boxes): the caller says which boxes changed (ui.paint.Painter knows what it
+  redrew), each goes in its own CASET/RASET window, columns included, with no checksums at
+  all. A narrow box converts several of its rows per blit in the same 480-byte line buffer
+  (six rows of 40 px): no RAM beyond it, a small FrameBuffer object per box.
+- show(): sends only rows whose checksum (binascii.crc32 per row) changed since the last
+  show(), as runs of consecutive rows, full width. For callers that do not say what changed
+  (the crash screen, micropython-lib-style code). After a show_rects() its checksums are stale,
+  so the next show() sends everything.
 
-Cost of the checksums: one memoryview per row (made once) and one int per row. crc32 returns a
-boxed int for 3 values in 4 on 32-bit ports, so show() leaves about 3 KB of short-lived garbage
-at 240 x 135; show() runs once per key press, never per poll.
+The first show/show_rects() and the first after wake() send everything. `pushed` holds the
+bytes the last one put on the bus (commands, parameters and pixels), which the benchmark reads:
+
+    full frame 240 x 135: 64,811 bytes; one changed pixel row: 491 bytes; a box of w x h
+    pixels: 11 + 2wh (measured, see host_tests/test_drivers_st7789.py and
+    test_render_retained.py)
+
+Cost of show()'s checksums: one memoryview per row (made once) and one int per row (~1.2M fuel
+for 135 rows on the VM, which is why App.render uses show_rects()). crc32 returns a boxed int
+for 3 values in 4 on 32-bit ports, so show() leaves about 3 KB of short-lived garbage.
 """
 
 import binascii
@@ -139,6 +150,7 @@ class ST7789(framebuf.FrameBuffer):
         self._rows = [mv[y * row_bytes:(y + 1) * row_bytes] for y in range(height)]
         self._sums = [0] * height
         self._full = True
+        self._unsummed = False  # show_rects() ran since the last show()
         self.pushed = 0
         self._one = bytearray(1)
         self._four = bytearray(4)
@@ -224,10 +236,14 @@ class ST7789(framebuf.FrameBuffer):
 
     # -- drawing out ---------------------------------------------------------------------------
 
-    def _push(self, first, last):
-        """Send rows first..last-1; returns the bytes sent."""
+    def _push(self, first, last, x0=0, x1=0):
+        """Send columns x0..x1-1 (all when x1 is 0) of rows first..last-1; returns the bytes
+        sent. The rows are converted through the colour table into the line buffer, as many
+        at a time as fit in it (one full-width row, six 40-px ones)."""
         w = self.width
-        n = self._command_pair(_CASET, self.x0, self.x0 + w - 1)
+        if x1 <= 0:
+            x1 = w
+        n = self._command_pair(_CASET, self.x0 + x0, self.x0 + x1 - 1)
         n += self._command_pair(_RASET, self.y0 + first, self.y0 + last - 1)
         one = self._one
         one[0] = _RAMWR
@@ -235,22 +251,35 @@ class ST7789(framebuf.FrameBuffer):
         self._dc(0)
         self._spi.write(one)
         self._dc(1)
-        line = self._line
-        line_fb = self._line_fb
+        cols = x1 - x0
+        per = len(self._line) // (2 * cols)  # rows per conversion
+        if cols == w and per == 1:
+            line = self._line
+            line_fb = self._line_fb
+        else:
+            line = memoryview(self._line)[:2 * cols * per]
+            line_fb = framebuf.FrameBuffer(line, cols, per, framebuf.RGB565)
         table = self._table_fb
         spi = self._spi
-        for y in range(first, last):
-            line_fb.blit(self, 0, -y, -1, table)
+        y = first
+        while y + per <= last:
+            line_fb.blit(self, -x0, -y, -1, table)
+            spi.write(line)
+            y += per
+        if y < last:  # the last few rows
+            line = memoryview(self._line)[:2 * cols * (last - y)]
+            framebuf.FrameBuffer(line, cols, last - y, framebuf.RGB565).blit(
+                self, -x0, -y, -1, table)
             spi.write(line)
         self._cs(1)
-        return n + 1 + (last - first) * len(line)
+        return n + 1 + (last - first) * 2 * cols
 
     def show(self):
         """Send the rows that changed since the last show() (all of them the first time)."""
         crc = binascii.crc32
         rows = self._rows
         sums = self._sums
-        full = self._full
+        full = self._full or self._unsummed
         h = self.height
         sent = 0
         y = 0
@@ -269,7 +298,25 @@ class ST7789(framebuf.FrameBuffer):
                 sent += self._push(first, y)
             y += 1
         self.pushed = sent
-        if full:
+        self._unsummed = False
+        self._lit()
+
+    def show_rects(self, rects):
+        """Send just these boxes, given flat as [x0, y0, x1, y1, x0, ...] (x1, y1 excluded),
+        each in its own window: the caller (ui.paint.Painter) knows what it redrew, so no row
+        is checksummed. Everything is sent the first time and after wake(), as show() does."""
+        self._unsummed = True  # show()'s checksums no longer describe the panel
+        if self._full:
+            self.pushed = self._push(0, self.height)
+            self._lit()
+            return
+        sent = 0
+        for i in range(0, len(rects), 4):
+            sent += self._push(rects[i + 1], rects[i + 3], rects[i], rects[i + 2])
+        self.pushed = sent
+
+    def _lit(self):
+        if self._full:
             self._full = False
             if self._bl is not None:
                 self._bl(1)

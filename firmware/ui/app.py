@@ -18,6 +18,7 @@ from ui.paint import Painter
 from ui.screen import Notice
 from ui.strings import default_names, text
 from ui.table_screen import TableScreen
+from ui.text import width as text_width
 
 SETTINGS = "settings.json"  # {"lang": "zh", "sleep_s": 60, "names": [...]}; the host may write it
 POLL_MS = 50
@@ -25,6 +26,7 @@ WATCHDOG_MS = 8000  # the longest the RP2040's watchdog allows is 8388 ms
 CRASH_LOG = "crash.log"
 _KINDS = ("", "长", "²")  # how the hints mark a long or double press (zh)
 _KINDS_EN = ("", "~", "²")
+_HINTS_KEPT = 8  # hint lines kept, per (language, actions): ~60 B each
 
 
 class App:
@@ -39,6 +41,7 @@ class App:
         self.journal = Journal(fs, data_dir)
         self.table, report = self.journal.boot()
         self.amending = None  # the hand being corrected, while an amend is entered
+        self._hints = {}  # (lang, actions) -> hint line
         self.stack = []
         self.home()
         if not report.clean():
@@ -76,26 +79,48 @@ class App:
             self.push(Notice(self, [str(exc)]))
 
     def render(self):
+        """Draw the top screen: only what changed since the last frame is redrawn (see
+        ui/paint.py), and a display with show_rects() is told which boxes to send."""
         p = self.painter
         screen = self.stack[-1]
-        p.clear()
+        p.begin()
         screen.draw(p)
         p.hints(self.hint_line(screen))
-        self.display.show()
+        boxes = p.end()
+        show_rects = getattr(self.display, "show_rects", None)
+        if show_rects is None:
+            self.display.show()  # e.g. micropython-lib's SSD1306: the whole buffer
+        else:
+            show_rects(boxes)
 
     def hint_line(self, screen):
-        """What the buttons do here, as "A确认 B返回 …", as many as fit."""
-        marks = _KINDS if self.lang == "zh" else _KINDS_EN
+        """What the buttons do here, as "A确认 B返回 …", as many as fit. Kept per (actions,
+        language): the same screen asks again on every key."""
+        actions = screen.actions()
+        lang = self.lang
+        cache = self._hints
+        key = (lang, actions)
+        line = cache.get(key)
+        if line is not None:
+            return line
+        marks = _KINDS if lang == "zh" else _KINDS_EN
         line = ""
-        for key, word in screen.actions():
-            label = self._button_for(key, marks)
+        width = 0
+        space = text_width(" ")
+        limit = self.painter.width
+        for key_, word in actions:
+            label = self._button_for(key_, marks)
             if label is None:
                 continue
-            part = label + text(word, self.lang)
-            candidate = (line + " " + part) if line else part
-            if not self.painter.fits(candidate):
+            part = label + text(word, lang)
+            w = text_width(part) + (space if line else 0)
+            if width + w > limit:
                 break
-            line = candidate
+            line = (line + " " + part) if line else part
+            width += w
+        if len(cache) >= _HINTS_KEPT:
+            cache.clear()
+        cache[key] = line
         return line
 
     def _button_for(self, key, marks):

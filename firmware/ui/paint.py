@@ -3,7 +3,28 @@
 colour 240x135: 8 rows (the last is the hints), a 7 px margin shared out top and bottom;
 mono 128x64: 4 rows. Screens say what goes in which row; this class knows the colours and
 the geometry, so a screen never touches pixels and looks right on both layouts.
+
+Two ways to draw. Immediate: clear(), then line()/right()/big()/hints() draw at once (the
+crash screen). Retained, what App.render does: begin(), the same calls, then end(). Between
+begin() and end() the calls only record what they would draw, as "ops" (a rectangle or a
+string, with the pixel box it can touch); end() compares them with the ops of the frame on
+the screen and redraws only the boxes of the ops that appeared or went away. Each such box is
+cleared and every op that touches it is drawn again through a FrameBuffer view of exactly
+that box (a memoryview of the framebuffer with the screen's stride), so framebuf clips the
+redraw to it and the pixels come out as a full redraw would make them. end() returns the
+changed boxes, flat as [x0, y0, x1, y1, ...], for a display that can send just those
+(ST7789.show_rects).
+
+A frame whose ops are mostly new (a new screen) is drawn whole, each op once, and the boxes
+are still worked out for the display. The first frame (and the first after clear() or
+forget()) clears and draws everything.
+
+Memory, made once: two lists of 32 op slots and two of their ends (~600 B), and per band of
+16 rows six ints for the changed boxes (~250 B). Per frame: one 32-byte tuple per op (~15),
+the list of boxes, and one view (~80 B) per box redrawn.
 """
+
+import framebuf
 
 from ui import text
 
@@ -18,6 +39,14 @@ _RED = 4
 _GREEN = 5
 _BLUE = 6
 _GOLD = 14
+
+# An op: (y0, y1, x0, x1, s, color << 3 | scale). s None: a rectangle filled with color over
+# the box; else text s drawn at (x0, y0), and x1 < 0 until its width is needed. Six items:
+# a 32-byte block on the heap.
+# Column ranges in a band closer than this are joined: a window costs 11 bytes of commands
+# and a push call; 16 px of 16 rows cost 512 bytes, so keep this small.
+_GAP = 8
+_OPS_KEPT = 24  # ops a frame list holds before it has to grow (a screen draws ~10-20)
 
 
 class Painter:
@@ -36,28 +65,288 @@ class Painter:
         self.good = _WHITE if self.mono else _GREEN
         self.bad = _WHITE if self.mono else _RED
         self.bar = _WHITE if self.mono else _BLUE
+        self._ops = None  # the frame being recorded (between begin() and end()), else None
+        self._shown = None  # the ops on the screen, or None: unknown, redraw everything
+        # Two op lists, made once and reused in turn (a fresh list per frame would be ~400 B
+        # of garbage as it grows): the frame on the screen and the one being recorded. Ops
+        # fill them from the start; the rest is None. A frame of more ops lengthens one.
+        self._lists = ([None] * _OPS_KEPT, [None] * _OPS_KEPT)
+        # Where each op's ink ends (x1), by list: known once drawn or measured, else -1.
+        self._ends = ([-1] * _OPS_KEPT, [-1] * _OPS_KEPT)
+        self._rec_ends = self._ends[0]
+        # A display that sends only what changed wants the changed boxes even after a full
+        # redraw; one that sends its whole buffer (SSD1306) does not.
+        self._rects = hasattr(fb, "show_rects")
+        self._n = 0  # ops recorded in the frame being recorded
+        self._count = 0  # ops in the frame on the screen
+        bands = (self.height - self.top + text.HEIGHT - 1) // text.HEIGHT
+        self._x0s = [0] * bands
+        self._x1s = [0] * bands
+        self._x0t = [0] * bands
+        self._x1t = [0] * bands
+        self._y0s = [0] * bands
+        self._y1s = [0] * bands
+
+    # -- retained drawing ----------------------------------------------------------------
+
+    def begin(self):
+        """Start recording a frame: the drawing calls until end() only note what they draw."""
+        a, b = self._lists
+        k = 1 if self._shown is a else 0
+        ops = self._lists[k]
+        for i in range(len(ops)):  # what an older frame left in it
+            if ops[i] is None:
+                break
+            ops[i] = None
+        self._ops = ops
+        self._rec_ends = self._ends[k]
+        self._n = 0
+
+    def forget(self):
+        """The framebuffer was drawn on behind the painter's back: redraw all at next end()."""
+        self._shown = None
+
+    def end(self):
+        """Draw what changed since the last frame; returns the changed boxes as one flat
+        list [x0, y0, x1, y1, x0, ...] (the whole screen the first time, [] when nothing
+        changed): at most one box per text row, none overlapping."""
+        ops = self._ops
+        n = self._n
+        ends = self._rec_ends
+        self._ops = None
+        old = self._shown
+        count = self._count
+        old_ends = self._ends[1] if ends is self._ends[0] else self._ends[0]
+        self._shown = ops
+        self._count = n
+        if ops is None:
+            return []
+        if old is None:
+            self._full(ops, ends, n)
+            return [0, 0, self.width, self.height]
+        if n == count and ops == old:
+            return []
+        changed = 0
+        for i in range(n):
+            if ops[i] not in old:
+                changed += 1
+        if changed * 2 > n:
+            # Mostly new (a new screen): draw each op once, then (for the display) mark
+            # what changed, the new ops' ends known from drawing them.
+            self._full(ops, ends, n)
+            if not self._rects:
+                return [0, 0, self.width, self.height]
+            self._changes(ops, ends, n, old, old_ends, count)
+            return self._boxes()
+        self._changes(ops, ends, n, old, old_ends, count)
+        boxes = self._boxes()
+        for i in range(0, len(boxes), 4):
+            if not self._redraw(boxes[i], boxes[i + 1], boxes[i + 2], boxes[i + 3], ops, ends,
+                                n):
+                self._full(ops, ends, n)  # no view of that box: redraw everything
+                return [0, 0, self.width, self.height]
+        return boxes
+
+    def _changes(self, ops, ends, n, old, old_ends, count):
+        """Mark the boxes of the ops that appeared or went away."""
+        self._reset()
+        for i in range(n):
+            op = ops[i]
+            if op not in old:
+                self._mark(op, _end(op, ends, i))
+        for i in range(count):
+            op = old[i]
+            if op not in ops:
+                self._mark(op, _end(op, old_ends, i))
+        if not _same_order(ops, n, old, count):
+            # The same ops in another order: overlaps may differ, so everything they touch.
+            for i in range(n):
+                self._mark(ops[i], _end(ops[i], ends, i))
+            for i in range(count):
+                self._mark(old[i], _end(old[i], old_ends, i))
+
+    # Changed areas are kept per band (the 16 px of a text row; the first band also takes
+    # the top margin, the last the bottom one) as up to two column ranges over the rows that
+    # changed in it (a name on the left and a number on the right stay two boxes), in lists
+    # made once: band b's ranges are [x0s[b], x1s[b]) and [x0t[b], x1t[b]), empty while
+    # x0 >= x1, over rows [y0s[b], y1s[b]).
+
+    def _reset(self):
+        w = self.width
+        # One name at a time: a 4-name assignment would build a tuple (MicroPython swaps
+        # up to 3 without one), 32 bytes of garbage per call.
+        x0s = self._x0s
+        x1s = self._x1s
+        x0t = self._x0t
+        x1t = self._x1t
+        y0s = self._y0s
+        y1s = self._y1s
+        for b in range(len(x0s)):
+            x0s[b] = w
+            x1s[b] = 0
+            x0t[b] = w
+            x1t[b] = 0
+            y0s[b] = self.height
+            y1s[b] = 0
+
+    def _mark(self, op, x1):
+        """Add the box of `op`, whose ink ends at x1 (x on even pixels: a GS4 view starts
+        on a byte)."""
+        x0 = max(0, op[2]) & ~1
+        x1 = min(self.width, (x1 + 1) & ~1)
+        if x0 >= x1:
+            return
+        top = self.top
+        last = len(self._x0s) - 1
+        ya = op[0]
+        yb = op[1]
+        b0 = min(last, max(0, (ya - top) >> 4))
+        b1 = min(last, max(0, (yb - 1 - top) >> 4))
+        # One name at a time: a 4-name assignment would build a tuple (MicroPython swaps
+        # up to 3 without one), 32 bytes of garbage per call.
+        x0s = self._x0s
+        x1s = self._x1s
+        x0t = self._x0t
+        x1t = self._x1t
+        y0s = self._y0s
+        y1s = self._y1s
+        for b in range(b0, b1 + 1):
+            a0 = x0s[b]
+            a1 = x1s[b]
+            if a0 >= a1 or (x0 <= a1 + _GAP and a0 <= x1 + _GAP):
+                x0s[b] = min(a0, x0)  # empty, or near the first range: join it
+                x1s[b] = max(a1, x1)
+            elif x0t[b] >= x1t[b]:
+                x0t[b] = x0  # far from the first range: the second
+                x1t[b] = x1
+            else:
+                x0t[b] = min(x0t[b], x0)  # both taken: the second grows
+                x1t[b] = max(x1t[b], x1)
+            if x0t[b] < x1t[b] and x0t[b] <= x1s[b] + _GAP and x0s[b] <= x1t[b] + _GAP:
+                x0s[b] = min(x0s[b], x0t[b])  # the two met: one range
+                x1s[b] = max(x1s[b], x1t[b])
+                x0t[b] = self.width
+                x1t[b] = 0
+            lo = top + (b << 4) if b else 0
+            hi = top + (b << 4) + 16 if b < last else self.height
+            if ya > lo:
+                lo = ya
+            if yb < hi:
+                hi = yb
+            if lo < y0s[b]:
+                y0s[b] = lo
+            if hi > y1s[b]:
+                y1s[b] = hi
+
+    def _boxes(self):
+        """The bands' boxes, flat [x0, y0, x1, y1, ...]; a band's single box touching the
+        box above of the same columns is joined to it (one window instead of two)."""
+        # One name at a time: a 4-name assignment would build a tuple (MicroPython swaps
+        # up to 3 without one), 32 bytes of garbage per call.
+        x0s = self._x0s
+        x1s = self._x1s
+        x0t = self._x0t
+        x1t = self._x1t
+        y0s = self._y0s
+        y1s = self._y1s
+        boxes = []
+        for b in range(len(x0s)):
+            x0 = x0s[b]
+            x1 = x1s[b]
+            if x0 >= x1:
+                continue
+            n = len(boxes)
+            if (x0t[b] >= x1t[b] and n and boxes[n - 4] == x0 and boxes[n - 2] == x1
+                    and boxes[n - 1] == y0s[b]):
+                boxes[n - 1] = y1s[b]
+                continue
+            boxes.append(x0)
+            boxes.append(y0s[b])
+            boxes.append(x1)
+            boxes.append(y1s[b])
+            if x0t[b] < x1t[b]:
+                boxes.append(x0t[b])
+                boxes.append(y0s[b])
+                boxes.append(x1t[b])
+                boxes.append(y1s[b])
+        return boxes
+
+    def _full(self, ops, ends, n):
+        fb = self.fb
+        fb.fill(_BLACK)
+        for i in range(n):
+            ends[i] = _draw(fb, ops[i], 0, 0)
+
+    def _redraw(self, x0, y0, x1, y1, ops, ends, n):
+        """Clear the box and draw every op that touches it, clipped to it; False if the
+        framebuffer offers no view of it."""
+        view = self._view(x0, y0, x1 - x0, y1 - y0)
+        if view is None:
+            return False
+        view.fill(_BLACK)
+        for i in range(n):
+            op = ops[i]
+            if op[0] < y1 and y0 < op[1] and op[2] < x1:
+                if x0 < _end(op, ends, i):
+                    _draw(view, op, -x0, -y0)
+        return True
+
+    def _view(self, x, y, w, h):
+        fb = self.fb
+        buf = getattr(fb, "buffer", None)
+        if buf is None:
+            return None
+        try:
+            if self.mono:  # MONO_VLSB: a byte is 8 rows of one column; bands start on 8
+                if y & 7:
+                    return None
+                mv = memoryview(buf)[(y >> 3) * self.width + x:]
+                return framebuf.FrameBuffer(mv, w, h, framebuf.MONO_VLSB, self.width)
+            mv = memoryview(buf)[(y * self.width + x) >> 1:]
+            return framebuf.FrameBuffer(mv, w, h, framebuf.GS4_HMSB, self.width)
+        except ValueError:
+            return None
+
+    # -- what screens call -------------------------------------------------------------
 
     def clear(self):
+        """Immediate mode: blank the screen (the retained frame is forgotten)."""
         self.fb.fill(_BLACK)
+        self._shown = None
 
     def y(self, row):
         return self.top + row * text.HEIGHT
+
+    def _op(self, op):
+        ops = self._ops
+        if ops is None:
+            _draw(self.fb, op, 0, 0)
+            return
+        n = self._n
+        if n < len(ops):
+            ops[n] = op
+            self._rec_ends[n] = op[3]
+        else:
+            ops.append(op)
+            self._rec_ends.append(op[3])
+        self._n = n + 1
 
     def line(self, row, s, x=0, color=None, selected=False):
         """Text in `row` from `x`; a selected line gets the bar across the screen."""
         y = self.y(row)
         ink = self.ink if color is None else color
         if selected:
-            self.fb.fill_rect(0, y, self.width, text.HEIGHT, self.bar)
+            self._op((y, y + text.HEIGHT, 0, self.width, None, self.bar << 3 | 1))
             ink = _BLACK if self.mono else _WHITE
-        return text.draw(self.fb, s, x, y, ink)
+        self._op((y, y + text.HEIGHT, x, -1, s, ink << 3 | 1))
 
     def right(self, row, s, color=None, selected=False):
         """Right-aligned text in `row` (over a bar already drawn by line(), if selected)."""
         ink = self.ink if color is None else color
         if selected:
             ink = _BLACK if self.mono else _WHITE
-        text.draw(self.fb, s, self.width - text.width(s), self.y(row), ink)
+        y = self.y(row)
+        self._op((y, y + text.HEIGHT, self.width - text.width(s), self.width, s, ink << 3 | 1))
 
     def signed(self, value):
         """The colour for a gain or a loss."""
@@ -65,15 +354,57 @@ class Painter:
 
     def big(self, row, s, scale, color=None):
         """Large text from `row`, centred: the multiplier on the play screen."""
-        x = (self.width - text.width(s, scale)) // 2
-        text.draw(self.fb, s, x, self.y(row), self.accent if color is None else color, scale)
+        w = text.width(s, scale)
+        x = (self.width - w) // 2
+        y = self.y(row)
+        self._op((y, y + text.HEIGHT * scale, x, x + w, s,
+                  (self.accent if color is None else color) << 3 | scale))
 
     def hints(self, s):
         """The last row: what the buttons do on this screen."""
-        row = self.rows - 1
+        y = self.y(self.rows - 1)
         if not self.mono:
-            self.fb.hline(0, self.y(row) - 1, self.width, self.dim)
-        text.draw(self.fb, s, 0, self.y(row), self.dim)
+            self._op((y - 1, y, 0, self.width, None, self.dim << 3 | 1))
+        self._op((y, y + text.HEIGHT, 0, -1, s, self.dim << 3 | 1))
 
     def fits(self, s):
+        n = len(s)
+        if n * 16 <= self.width:  # no glyph is wider than 16 px, none narrower than 8
+            return True
+        if n * 8 > self.width:
+            return False
         return text.width(s) <= self.width
+
+
+def _same_order(a, na, b, nb):
+    """Whether the ops common to frames a and b (of na and nb ops) come in the same order."""
+    i = j = 0
+    while True:
+        while i < na and a[i] not in b:
+            i += 1
+        while j < nb and b[j] not in a:
+            j += 1
+        if i == na or j == nb:
+            return i == na and j == nb
+        if a[i] != b[j]:
+            return False
+        i += 1
+        j += 1
+
+
+def _end(op, ends, i):
+    """Where op i's ink ends, measured once."""
+    x1 = ends[i]
+    if x1 < 0:
+        x1 = op[2] + text.width(op[4], op[5] & 7)
+        ends[i] = x1
+    return x1
+
+
+def _draw(fb, op, dx, dy):
+    """Draw `op` moved by (dx, dy); returns where its ink ends (unmoved)."""
+    y0, y1, x0, x1, s, cs = op
+    if s is None:
+        fb.fill_rect(x0 + dx, y0 + dy, x1 - x0, y1 - y0, cs >> 3)
+        return x1
+    return text.draw(fb, s, x0 + dx, y0 + dy, cs >> 3, cs & 7) - dx

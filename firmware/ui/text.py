@@ -15,11 +15,12 @@ no palette is needed (ink 1 is the colour); any other colour goes through a 2-pi
 palette holding (key, colour) with key = colour ^ 1 as the transparent value. RGB565 because
 a palette's values are written with the target's own setpixel, which keeps the bits its depth
 has, so one palette serves MONO_VLSB, GS2/GS4/GS8 and RGB565 buffers alike and draw() need
-not know the format. Measured per full-width character: ~44,000 fuel in colour 1, ~51,000 in
-another colour (of which the lookup ~13,500 and the C blit ~20,000-28,000); a half-width
-ASCII character ~26,000. Setting the same glyph's ink with fb.pixel() from Python cost
-~810,000 per CJK character, so blit it is. The only allocation per character is the
-memoryview slice over the glyph (16 bytes); the lookup and the loop allocate nothing.
+not know the format. Glyphs are found through a small cache (below): per full-width
+character ~28,000 fuel in colour 1, ~33,000 in another colour (the C blit is ~20,000-28,000
+of it; before the cache, ~45,000 and ~50,000), a half-width ASCII one ~18,000 (was ~22,000);
+width() ~4,000 a CJK character (was ~21,000). Setting the same glyph's ink with fb.pixel()
+from Python cost ~810,000 per CJK character, so blit it is. A cached glyph draws without
+allocating; one seen for the first time costs its 16-byte memoryview.
 """
 
 import framebuf
@@ -74,25 +75,49 @@ def _units(i):
     return ((o[j + 2] << 8) | o[j + 3]) - ((o[j] << 8) | o[j + 1])
 
 
-def char_width(ch):
-    """Width in pixels of one character (the box's width when it is missing)."""
+# Characters seen -> their glyph, a memoryview over BITMAPS (its length is 2 x its width).
+# The dict lookup costs a fraction of the binary search in index(), and the view is made once
+# instead of on every draw. The first _KEPT characters seen are kept (16 bytes of view and
+# ~10 of dict each, ~2.5 KB) and the dict is never emptied, so once grown it makes no
+# garbage; any others get a fresh view each time, and a missing character its box. Keyed by
+# the one-character string the loop yields (no ord()).
+_glyphs = {}
+_lookup = _glyphs.get  # bound once: binding it in draw() would allocate per call
+_KEPT = 96
+
+
+def _glyph(ch):
+    """The glyph of `ch` (a memoryview), or minus its box's width if the subset lacks it."""
     cp = ord(ch)
     i = cp - _ASCII_FIRST if _ASCII_FIRST <= cp <= _ASCII_LAST else index(cp)
     if i < 0:
-        return 16 if cp >= _WIDE_FROM else 8
-    return _units(i) << 3
+        return -16 if cp >= _WIDE_FROM else -8
+    # Glyph i spans 16-byte units OFFSETS[i]..OFFSETS[i+1].
+    o = _OFFSETS
+    i += i
+    v = _BITS[((o[i] << 8) | o[i + 1]) << 4:((o[i + 2] << 8) | o[i + 3]) << 4]
+    if len(_glyphs) < _KEPT:
+        _glyphs[ch] = v
+    return v
+
+
+def char_width(ch):
+    """Width in pixels of one character (the box's width when it is missing)."""
+    return width(ch)
 
 
 def width(s, scale=1):
     """Width in pixels of `s` drawn on one line: what draw() advances."""
     w = 0
+    get = _lookup
     for ch in s:
-        cp = ord(ch)
-        i = cp - _ASCII_FIRST if _ASCII_FIRST <= cp <= _ASCII_LAST else index(cp)
-        if i < 0:
-            w += 16 if cp >= _WIDE_FROM else 8
-        else:
-            w += _units(i) << 3
+        v = get(ch)
+        if v is None:
+            v = _glyph(ch)
+            if isinstance(v, int):
+                w -= v
+                continue
+        w += len(v) >> 1
     return w * scale
 
 
@@ -117,22 +142,17 @@ def draw(fb, s, x, y, color, scale=1):
         pal.pixel(0, 0, key)
         pal.pixel(1, 0, color)
     src = _src
-    bits = _BITS
-    o = _OFFSETS
+    get = _lookup
     for ch in s:
-        cp = ord(ch)
-        i = cp - _ASCII_FIRST if _ASCII_FIRST <= cp <= _ASCII_LAST else index(cp)
-        if i < 0:
-            w = 16 if cp >= _WIDE_FROM else 8
-            _box(fb, x, y, w, color, 1)
-            x += w
-            continue
-        # Glyph i spans 16-byte units OFFSETS[i]..OFFSETS[i+1] (inlined: a call costs fuel).
-        i += i
-        start = ((o[i] << 8) | o[i + 1]) << 4
-        end = ((o[i + 2] << 8) | o[i + 3]) << 4
-        w = (end - start) >> 1
-        src[0] = bits[start:end]
+        v = get(ch)
+        if v is None:
+            v = _glyph(ch)
+            if isinstance(v, int):
+                _box(fb, x, y, -v, color, 1)
+                x -= v
+                continue
+        w = len(v) >> 1
+        src[0] = v
         src[1] = w
         fb.blit(src, x, y, key, pal)  # pyright: ignore[reportArgumentType]
         x += w
