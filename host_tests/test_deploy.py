@@ -194,7 +194,8 @@ def test_deploy_to_the_virtual_board_keeps_the_journal(tmp_path):
                                "--names", ",".join(names), "--lang", "en"), timeout=120)
         assert done.returncode == 0, done.stdout + done.stderr
         assert "the board is running the scorekeeper" in done.stdout
-        assert "copied 40 files" in done.stdout, done.stdout
+        count = len(deploy.firmware_for(deploy.BOARDS / "simulated.py")[0]) + 2  # main, board
+        assert "copied {} files".format(count) in done.stdout, done.stdout
         for name in ("main.py", "board.py", "ui/app.mpy", "core/score.mpy",
                      "drivers/simulated.mpy"):
             assert (flash / name).is_file(), name
@@ -225,3 +226,13 @@ def test_deploy_to_the_virtual_board_keeps_the_journal(tmp_path):
                        + json.dumps(HAND) + "\n", encoding="utf-8")
     expected = run(PY, "-m", "tools.ledger", "score", str(records))
     assert lines == [json.loads(line) for line in expected.stdout.splitlines()]
+
+
+def test_a_real_board_gets_only_the_firmware_it_runs():
+    files, mip = deploy.firmware_for(deploy.BOARDS / "pico_display_pack.py")
+    names = {str(p.relative_to(deploy.FIRMWARE)) for p in files}
+    assert {"drivers/st7789.py", "drivers/osfs.py", "ui/app.py", "ui/history.py",
+            "core/journal.py", "core/__init__.py"} <= names
+    assert not names & {"drivers/simulated.py", "drivers/memfs.py", "drivers/oled.py"}
+    assert mip == []
+    assert deploy.firmware_for(deploy.BOARDS / "ssd1306_oled.py")[1] == ["ssd1306"]

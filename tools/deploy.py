@@ -88,30 +88,48 @@ def board_path(name):
 
 
 def _imports(source):
+    """(module, names imported from it) for every import in `source`, nested ones too (the
+    app imports some screens where they are first needed)."""
     tree = ast.parse(source)
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            yield from (alias.name for alias in node.names)
+            yield from ((alias.name, ()) for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            yield node.module
+            yield node.module, tuple(alias.name for alias in node.names)
+
+
+def _local(module, names):
+    """The firmware files an import reaches: the module itself, or a package's submodules."""
+    base = FIRMWARE / module.replace(".", "/")
+    candidates = [base.with_suffix(".py"), base / "__init__.py"]
+    candidates += [base / (name + ".py") for name in names]
+    return [path for path in candidates if path.is_file()]
+
+
+def firmware_for(board):
+    """(firmware files the board runs, micropython-lib packages it needs): everything the
+    imports reach from main.py and the board file (boards/ssd1306_oled.py -> drivers.oled ->
+    ssd1306), with the packages' __init__.py. What nothing imports (the simulator's drivers
+    on a real board) is not copied."""
+    files, todo, needed = set(), [FIRMWARE / "main.py", board], set()
+    while todo:
+        path = todo.pop()
+        for module, names in _imports(path.read_text(encoding="utf-8")):
+            local = _local(module, names)
+            if not local and module.split(".")[0] in MIP_PACKAGES:
+                needed.add(MIP_PACKAGES[module.split(".")[0]])
+            for found in local:
+                package = found.parent / "__init__.py"
+                for extra in (found, package):
+                    if extra.is_file() and extra not in files:
+                        files.add(extra)
+                        todo.append(extra)
+    return files, sorted(needed)
 
 
 def mip_packages(board):
-    """micropython-lib packages the board file needs, following its imports through the
-    firmware (boards/ssd1306_oled.py -> drivers.oled -> ssd1306)."""
-    seen, todo, needed = set(), [board], []
-    while todo:
-        path = todo.pop()
-        for module in _imports(path.read_text(encoding="utf-8")):
-            if module in seen:
-                continue
-            seen.add(module)
-            local = FIRMWARE / (module.replace(".", "/") + ".py")
-            if local.is_file():
-                todo.append(local)
-            elif module.split(".")[0] in MIP_PACKAGES:
-                needed.append(MIP_PACKAGES[module.split(".")[0]])
-    return sorted(set(needed))
+    """micropython-lib packages the board file needs, following its imports."""
+    return firmware_for(board)[1]
 
 
 def data_dir(board):
@@ -168,9 +186,10 @@ def build(board, out, glyph_text=None):
         shutil.rmtree(out)
     out.mkdir(parents=True)
     jobs = []
+    needed = firmware_for(board)[0]
     for source in firmware_files():
         relative = source.relative_to(FIRMWARE)
-        if relative == Path("main.py"):
+        if relative == Path("main.py") or source not in needed:
             continue
         base = FIRMWARE
         if relative == Path("ui/glyphs.py") and glyph_text is not None:
