@@ -1,5 +1,6 @@
 """Hypothesis strategies for valid hand records of every game and profile."""
 
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.profiles import PROFILES
@@ -110,3 +111,18 @@ def shengji_sequences(draw):
         records.append(record)
         dealer = draw(st.integers(0, 3))  # the record's dealer is authoritative
     return records
+
+
+def examples(strategy, count):
+    """`count` examples of `strategy`, the same on every run: for sending in one batch to a
+    VM, where hypothesis cannot drive each example (one VM run per example would be slow)."""
+    found = []
+
+    @settings(max_examples=count, derandomize=True, database=None, deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(strategy)
+    def collect(example):
+        found.append(example)
+
+    collect()
+    return found

@@ -10,8 +10,8 @@ here says what each must produce.
 
 import json
 
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import examples
 
 from tools import mpvm
 
@@ -185,21 +185,10 @@ def timeline(presses):
     return changes, t + 1000
 
 
-def _generate(strategy, count):
-    found = []
-
-    @settings(max_examples=count, derandomize=True, database=None, deadline=None,
-              suppress_health_check=list(HealthCheck))
-    @given(strategy)
-    def collect(example):
-        found.append(example)
-
-    collect()
-    return found
 
 
 def test_generated_press_sequences_match_the_model():
-    sequences = _generate(press_sequences(), 200)
+    sequences = examples(press_sequences(), 200)
     scenarios, expected = [], []
     for presses in sequences:
         changes, end = timeline(presses)
@@ -214,7 +203,7 @@ def test_generated_press_sequences_match_the_model():
 
 
 def test_generated_presses_without_double_give_one_event_each_never_short_for_long():
-    sequences = _generate(press_sequences(), 150)
+    sequences = examples(press_sequences(), 150)
     scenarios = [scenario(SHORT_LONG, *timeline(p)) for p in sequences]
     for presses, got in zip(sequences, run_all(scenarios)):
         keys = [key for _, key in got]

@@ -5,10 +5,8 @@ folder (every hand, voided and amended ones marked) or from a JSON Lines file of
 
 import os
 
-from core.errors import RecordError
-from core.score import game_of
 from tools.ledger.folder import load
-from tools.ledger.records import LedgerError, read_jsonl, table_for
+from tools.ledger.records import LedgerError, read_jsonl, replay
 
 OK = "ok"
 VOID = "void"
@@ -19,18 +17,8 @@ def table_from_records(records, where="records"):
     """A Table holding [(line, record)], as `score FILE` scores them."""
     if not records:
         raise LedgerError(where, "no hand records")
-    table = None
-    for number, record in records:
-        try:
-            if table is None:
-                table = table_for(record)
-            elif game_of(record) != table.game:
-                raise RecordError("game", record["game"],
-                                  "this file's table plays " + table.game)
-            table.record(record)
-        except RecordError as exc:
-            raise LedgerError("{}:{}".format(where, number), str(exc)) from exc
-    return table
+    hands = list(replay(records, where))
+    return hands[-1][0]
 
 
 def open_table(path, names=None):

@@ -58,13 +58,10 @@ def hand_line(table, record, result):
     return out
 
 
-def score_records(records, where="records"):
-    """Score [(line, record)] as one table; return the output objects (hands, then totals
-    for point games). Raises LedgerError naming the line, key and value."""
-    if not records:
-        return []
+def replay(records, where="records"):
+    """Record [(line, record)] on one table, in order, yielding (table, index, result) for
+    each hand. Raises LedgerError naming the line, key and value."""
     table = None
-    lines = []
     for number, record in records:
         try:
             if table is None:
@@ -75,7 +72,16 @@ def score_records(records, where="records"):
             index, result = table.record(record)
         except RecordError as exc:
             raise LedgerError("{}:{}".format(where, number), str(exc)) from exc
+        yield table, index, result
+
+
+def score_records(records, where="records"):
+    """Score [(line, record)] as one table; return the output objects (hands, then totals
+    for point games). Raises LedgerError naming the line, key and value."""
+    table = None
+    lines = []
+    for table, index, result in replay(records, where):
         lines.append(hand_line(table, table.entries[index]["record"], result))
-    if table.game != "shengji":
+    if table is not None and table.game != "shengji":
         lines.append({"totals": list(table.totals)})
     return lines

@@ -4,6 +4,7 @@
 // to stdout as it is printed. A Python exception is printed as a traceback after the marker
 // the caller looks for; this process then still exits 0, so only a broken VM exits non-zero.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+import { writeInputFiles } from "./files.mjs";
 
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
@@ -14,16 +15,7 @@ const mp = await loadMicroPython({
   stdout: (data) => process.stdout.write(data),
   linebuffer: false,
 });
-for (const [path, b64] of Object.entries(job.files)) {
-  const full = "/input/" + path;
-  const parts = full.split("/").slice(1, -1);
-  let dir = "";
-  for (const part of parts) {
-    dir += "/" + part;
-    try { mp.FS.mkdir(dir); } catch (e) { /* already there */ }
-  }
-  mp.FS.writeFile(full, Buffer.from(b64, "base64"));
-}
+writeInputFiles(mp, job.files);
 try {
   mp.runPython(job.script);
 } catch (err) {

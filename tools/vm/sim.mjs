@@ -12,6 +12,7 @@
 // {"error": "<traceback>"}; the process goes on. It ends when stdin closes.
 import { createInterface } from "node:readline";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+import { writeInputFiles } from "./files.mjs";
 
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 let handle = null;
@@ -26,16 +27,7 @@ async function start(job) {
     stdout: (data) => process.stderr.write(data),
     linebuffer: false,
   });
-  for (const [path, b64] of Object.entries(job.files)) {
-    const full = "/input/" + path;
-    const parts = full.split("/").slice(1, -1);
-    let dir = "";
-    for (const part of parts) {
-      dir += "/" + part;
-      try { mp.FS.mkdir(dir); } catch (e) { /* already there */ }
-    }
-    mp.FS.writeFile(full, Buffer.from(b64, "base64"));
-  }
+  writeInputFiles(mp, job.files);
   mp.runPython("import sys\nsys.path.insert(0, '/input')\n" + job.script);
   return mp.globals.get(job.entry || "handle");
 }
