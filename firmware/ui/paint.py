@@ -20,8 +20,15 @@ are still worked out for the display. The first frame (and the first after clear
 forget()) clears and draws everything.
 
 Memory, made once: two lists of 32 op slots and two of their ends (~600 B), and per band of
-16 rows six ints for the changed boxes (~250 B). Per frame: one 32-byte tuple per op (~15),
-the list of boxes, and one view (~80 B) per box redrawn.
+16 rows six ints for the changed boxes (~250 B); two 24-byte flag arrays (new / gone ops, each
+found once per frame) and the widths of up to 16 right-aligned strings (~0.3 KB).
+
+An op whose text changed but whose place and ink did not ("倍数 4" -> "倍数 8") is paired with
+the op it replaces: only what follows the characters both begin with is redrawn and sent, and
+characters outside a redrawn box are skipped rather than blitted clipped.
+
+Per frame: one 32-byte tuple per op (~15), the list of boxes, and one view (~80 B) per box
+redrawn.
 """
 
 import framebuf
@@ -47,6 +54,7 @@ _GOLD = 14
 # and a push call; 16 px of 16 rows cost 512 bytes, so keep this small.
 _GAP = 8
 _OPS_KEPT = 24  # ops a frame list holds before it has to grow (a screen draws ~10-20)
+_WIDTHS_KEPT = 16  # right-aligned strings whose width is remembered
 
 
 class Painter:
@@ -86,6 +94,10 @@ class Painter:
         self._x1t = [0] * bands
         self._y0s = [0] * bands
         self._y1s = [0] * bands
+        # Per op of the frame recorded and of the one on the screen: new / gone (end()).
+        self._isnew = bytearray(_OPS_KEPT)
+        self._widths = {}  # string -> width, for right()
+        self._gone = bytearray(_OPS_KEPT)
 
     # -- retained drawing ----------------------------------------------------------------
 
@@ -126,9 +138,17 @@ class Painter:
             return [0, 0, self.width, self.height]
         if n == count and ops == old:
             return []
+        # Which ops are new, and (below) which went away: each found once, then reused (a
+        # membership test walks the other frame's ops: ~5,000-9,000 fuel each).
+        isnew = self._isnew
+        if len(isnew) < n:
+            isnew = self._isnew = bytearray(n)
         changed = 0
         for i in range(n):
-            if ops[i] not in old:
+            if ops[i] in old:
+                isnew[i] = 0
+            else:
+                isnew[i] = 1
                 changed += 1
         if changed * 2 > n:
             # Mostly new (a new screen): draw each op once, then (for the display) mark
@@ -148,22 +168,42 @@ class Painter:
         return boxes
 
     def _changes(self, ops, ends, n, old, old_ends, count):
-        """Mark the boxes of the ops that appeared or went away."""
+        """Mark the boxes of the ops that appeared or went away (self._isnew says which ops
+        are new)."""
         self._reset()
-        for i in range(n):
-            op = ops[i]
-            if op not in old:
-                self._mark(op, _end(op, ends, i))
-        for i in range(count):
-            op = old[i]
-            if op not in ops:
-                self._mark(op, _end(op, old_ends, i))
-        if not _same_order(ops, n, old, count):
+        isnew = self._isnew
+        gone = self._gone
+        if len(gone) < count:
+            gone = self._gone = bytearray(count)
+        for j in range(count):
+            gone[j] = 0 if old[j] in ops else 1
+        if _same_order(ops, n, old, count, isnew, gone):
+            kept = 0  # ops before i that both frames have
+            for i in range(n):
+                if not isnew[i]:
+                    kept += 1
+                else:
+                    op = ops[i]
+                    end = _end(op, ends, i)
+                    j = _replaced(op, old, count, gone, kept)
+                    if j < 0:
+                        self._mark(op, end)
+                        continue
+                    # The same place and ink, new text ("倍数 4" -> "倍数 8"): what both
+                    # begin with stays on the screen, only the rest is redrawn and sent.
+                    gone[j] = 2
+                    was = old[j]
+                    self._mark(op, max(end, _end(was, old_ends, j)),
+                               op[2] + text.common_width(op[4], was[4]) * (op[5] & 7))
+            for j in range(count):
+                if gone[j] == 1:
+                    self._mark(old[j], _end(old[j], old_ends, j))
+        else:
             # The same ops in another order: overlaps may differ, so everything they touch.
             for i in range(n):
                 self._mark(ops[i], _end(ops[i], ends, i))
-            for i in range(count):
-                self._mark(old[i], _end(old[i], old_ends, i))
+            for j in range(count):
+                self._mark(old[j], _end(old[j], old_ends, j))
 
     # Changed areas are kept per band (the 16 px of a text row; the first band also takes
     # the top margin, the last the bottom one) as up to two column ranges over the rows that
@@ -189,10 +229,10 @@ class Painter:
             y0s[b] = self.height
             y1s[b] = 0
 
-    def _mark(self, op, x1):
-        """Add the box of `op`, whose ink ends at x1 (x on even pixels: a GS4 view starts
-        on a byte)."""
-        x0 = max(0, op[2]) & ~1
+    def _mark(self, op, x1, x0=-1):
+        """Add the box of `op` from x0 (its own x by default) to x1, where its ink ends (x
+        on even pixels: a GS4 view starts on a byte)."""
+        x0 = max(0, op[2] if x0 < 0 else x0) & ~1
         x1 = min(self.width, (x1 + 1) & ~1)
         if x0 >= x1:
             return
@@ -288,7 +328,7 @@ class Painter:
             op = ops[i]
             if op[0] < y1 and y0 < op[1] and op[2] < x1:
                 if x0 < _end(op, ends, i):
-                    _draw(view, op, -x0, -y0)
+                    _draw(view, op, -x0, -y0, x1 - x0)
         return True
 
     def _view(self, x, y, w, h):
@@ -346,7 +386,15 @@ class Painter:
         if selected:
             ink = _BLACK if self.mono else _WHITE
         y = self.y(row)
-        self._op((y, y + text.HEIGHT, self.width - text.width(s), self.width, s, ink << 3 | 1))
+        # The same strings come back frame after frame (totals, the hand number): measured
+        # once. Kept up to _WIDTHS_KEPT strings (~0.3 KB), then forgotten all at once.
+        widths = self._widths
+        w = widths.get(s)
+        if w is None:
+            if len(widths) >= _WIDTHS_KEPT:
+                widths.clear()
+            w = widths[s] = text.width(s)
+        self._op((y, y + text.HEIGHT, self.width - w, self.width, s, ink << 3 | 1))
 
     def signed(self, value):
         """The colour for a gain or a loss."""
@@ -376,13 +424,14 @@ class Painter:
         return text.width(s) <= self.width
 
 
-def _same_order(a, na, b, nb):
-    """Whether the ops common to frames a and b (of na and nb ops) come in the same order."""
+def _same_order(a, na, b, nb, isnew, gone):
+    """Whether the ops common to frames a and b (of na and nb ops) come in the same order;
+    isnew[i] says a[i] is not in b, gone[j] that b[j] is not in a."""
     i = j = 0
     while True:
-        while i < na and a[i] not in b:
+        while i < na and isnew[i]:
             i += 1
-        while j < nb and b[j] not in a:
+        while j < nb and gone[j]:
             j += 1
         if i == na or j == nb:
             return i == na and j == nb
@@ -390,6 +439,23 @@ def _same_order(a, na, b, nb):
             return False
         i += 1
         j += 1
+
+
+def _replaced(op, old, count, gone, kept):
+    """The gone op of `old` that text op `op` takes the place of (same box, x and ink, other
+    text, drawn after as many of the ops both frames have: the same overlaps), or -1."""
+    if op[4] is None:
+        return -1
+    before = 0
+    for j in range(count):
+        if not gone[j]:
+            before += 1
+        elif gone[j] == 1 and before == kept:
+            was = old[j]
+            if (was[0] == op[0] and was[2] == op[2] and was[5] == op[5] and was[1] == op[1]
+                    and was[4] is not None):
+                return j
+    return -1
 
 
 def _end(op, ends, i):
@@ -401,10 +467,11 @@ def _end(op, ends, i):
     return x1
 
 
-def _draw(fb, op, dx, dy):
-    """Draw `op` moved by (dx, dy); returns where its ink ends (unmoved)."""
+def _draw(fb, op, dx, dy, clip=0):
+    """Draw `op` moved by (dx, dy) (only columns 0..clip-1 of fb if clip); returns where
+    its ink ends (unmoved; not known when clipped)."""
     y0, y1, x0, x1, s, cs = op
     if s is None:
         fb.fill_rect(x0 + dx, y0 + dy, x1 - x0, y1 - y0, cs >> 3)
         return x1
-    return text.draw(fb, s, x0 + dx, y0 + dy, cs >> 3, cs & 7) - dx
+    return text.draw(fb, s, x0 + dx, y0 + dy, cs >> 3, cs & 7, clip) - dx

@@ -17,6 +17,7 @@ class Preview(Screen):
         self.draft = draft
         self.options = options or [("preview", {})]
         self.cursor = 0
+        self._lines = {}  # cursor -> [(line, colour)], see draw()
 
     def record(self):
         record = dict(self.draft)
@@ -40,23 +41,32 @@ class Preview(Screen):
     def draw(self, p):
         label = self.t(self.options[self.cursor][0])
         p.line(0, label, 4, selected=len(self.options) > 1)
+        lines = self._lines.get(self.cursor)
+        if lines is None:
+            # The lines of an option, worked out once (the core's preview and breakdown, then
+            # cut to the width: ~1 M fuel): coming back to an option only draws them.
+            lines = self._lines[self.cursor] = self._work_out(p)
         row = 1
+        for line, color in lines:
+            if row < p.rows - 1:
+                p.line(row, line, color=color)
+                row += 1
+
+    def _work_out(self, p):
+        """[(line, colour)] of the current option, cut to the screen's width."""
         try:
             record, result = self.app.preview(self.record())
         except RecordError as exc:
-            for part in wrap(p, str(exc)):
-                if row < p.rows - 1:
-                    p.line(row, part, color=p.bad)
-                    row += 1
-            return
+            return [(part, p.bad) for part in wrap(p, str(exc))]
         names = self.app.table.names
         lines = []
         if "deltas" in result:
             lines.append(" ".join(names[s] + signed(d) for s, d in enumerate(result["deltas"])))
         lines.extend(breakdown(record, result, self.app.lang, names).replace("; ", "；")
                      .split("；"))
+        out = []
         for line in lines:
             for part in wrap(p, line):
-                if row < p.rows - 1:
-                    p.line(row, part)
-                    row += 1
+                if len(out) < p.rows - 2:
+                    out.append((part, None))
+        return out

@@ -68,11 +68,17 @@ class Choice(Screen):
     def draw(self, p):
         p.line(0, self.heading(), color=p.accent)
         visible = p.rows - 2
-        count = self.count()
+        # options() once per frame, not once per row (each builds every label): unless the
+        # screen pages its rows through count() and option(i).
+        cls = type(self)
+        items = (self.options() if cls.count is Choice.count and cls.option is Choice.option
+                 else None)
+        count = self.count() if items is None else len(items)
         first = min(max(0, self.cursor - visible + 1), max(0, count - visible))
         for row in range(min(visible, count - first)):
             i = first + row
-            p.line(row + 1, self.option(i)[0], 4, selected=i == self.cursor)
+            label = self.option(i)[0] if items is None else items[i][0]
+            p.line(row + 1, label, 4, selected=i == self.cursor)
 
     def heading(self):
         return self.t(self.title)

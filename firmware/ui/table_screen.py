@@ -27,6 +27,7 @@ class TableScreen(Screen):
         super().__init__(app)
         table = app.table
         self.cursor = (deals_next(table) + 1) % table.players
+        self._cache = None  # (key, strings): see _texts()
 
     def _fixed_dealer(self):
         state = self.app.table.state
@@ -53,37 +54,70 @@ class TableScreen(Screen):
 
     def draw(self, p):
         table = self.app.table
-        head = self.t(table.profile or table.game)
-        if table.profile and not p.mono:  # 128 px: the profile alone says enough
-            head = self.t("ddz") + " " + head
-        p.line(0, head, color=p.accent)
-        p.right(0, self.t("hand_no").format(table.hands_played() + 1), color=p.accent)
         if table.game == "shengji":
+            p.line(0, self._head(p, table), color=p.accent)
+            p.right(0, self.t("hand_no").format(table.hands_played() + 1), color=p.accent)
             self._draw_levels(p, table)
             return
-        titles = table.titles(self.app.lang)
-        amounts = table.balances() or table.totals
+        head, hand_no, names, amounts, colors, dealer = self._texts(p, table)
+        p.line(0, head, color=p.accent)
+        p.right(0, hand_no, color=p.accent)
+        cursor = self.cursor
         if p.mono:
             for seat in range(table.players):
-                row, col = 1 + seat // 2, seat % 2
-                mark = ">" if seat == self.cursor else " "
-                p.line(row, "{}{}{}".format(mark, table.names[seat], signed(amounts[seat])),
-                       col * 64)
+                # names[] holds each seat's line twice: unmarked, then marked as the cursor.
+                p.line(1 + seat // 2, names[seat + table.players * (seat == cursor)],
+                       (seat % 2) * 64)
             return
         for seat in range(table.players):
             row = 1 + seat
-            selected = seat == self.cursor
+            selected = seat == cursor
+            p.line(row, names[seat], 4, selected=selected)
+            p.right(row, amounts[seat], color=None if selected else colors[seat],
+                    selected=selected)
+        p.line(p.rows - 2, dealer, color=p.dim)
+
+    def _head(self, p, table):
+        head = self.t(table.profile or table.game)
+        if table.profile and not p.mono:  # 128 px: the profile alone says enough
+            head = self.t("ddz") + " " + head
+        return head
+
+    def _texts(self, p, table):
+        """The screen's strings: made when the table or the language changed, not on a
+        cursor move (each new string costs ~20,000-50,000 fuel on MicroPython, see
+        ui/text.py)."""
+        lang = self.app.lang
+        key = (lang, len(table.entries), table.hands_played(), tuple(table.totals))
+        cached = self._cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        titles = table.titles(lang)
+        totals = table.balances() or table.totals
+        names = []
+        amounts = []
+        colors = []
+        for seat in range(table.players):
+            amount = signed(totals[seat])
+            if p.mono:
+                names.append(" " + table.names[seat] + amount)
+                continue
             name = table.names[seat]
             if titles:
                 name += " " + titles[seat]
-            p.line(row, name, 4, selected=selected)
-            p.right(row, signed(amounts[seat]) + " ",
-                    color=None if selected else p.signed(amounts[seat]), selected=selected)
+            names.append(name)
+            amounts.append(amount + " ")
+            colors.append(p.signed(totals[seat]))
+        if p.mono:
+            names.extend(">" + line[1:] for line in list(names))
         dealer = deals_next(table)
         line = self.t("deals_next").format(table.names[dealer])
         if table.game == "ddz":
             line += "  " + self.t("bids_first").format(table.names[(dealer + 1) % table.players])
-        p.line(p.rows - 2, line, color=p.dim)
+        texts = (self._head(p, table), self.t("hand_no").format(table.hands_played() + 1), names,
+                 amounts, colors, line)
+        self._cache = (key, texts)
+        return texts
 
     def _draw_levels(self, p, table):
         state = table.state

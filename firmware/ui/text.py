@@ -68,27 +68,24 @@ def index(cp):
     return -1
 
 
-def _units(i):
-    """Width of glyph i in 8-px units (1 or 2)."""
-    o = _OFFSETS
-    j = 2 * i
-    return ((o[j + 2] << 8) | o[j + 3]) - ((o[j] << 8) | o[j + 1])
-
-
-# Characters seen -> their glyph, a memoryview over BITMAPS (its length is 2 x its width).
+# Code points seen -> their glyph, a memoryview over BITMAPS (its length is 2 x its width).
 # The dict lookup costs a fraction of the binary search in index(), and the view is made once
 # instead of on every draw. The first _KEPT characters seen are kept (16 bytes of view and
 # ~10 of dict each, ~2.5 KB) and the dict is never emptied, so once grown it makes no
-# garbage; any others get a fresh view each time, and a missing character its box. Keyed by
-# the one-character string the loop yields (no ord()).
+# garbage; any others get a fresh view each time, and a missing character its box.
+#
+# Strings are walked as their UTF-8 bytes, code points decoded here: iterating a str makes a
+# one-character str per character, and on MicroPython every new str is first looked up among
+# the interned ones (qstrs), a walk of every pool loaded from .mpy files: ~8,000 fuel a CJK
+# character, ~15,000 an ASCII one on the VM with the firmware loaded. A byte costs ~1,000.
 _glyphs = {}
 _lookup = _glyphs.get  # bound once: binding it in draw() would allocate per call
 _KEPT = 96
 
 
-def _glyph(ch):
-    """The glyph of `ch` (a memoryview), or minus its box's width if the subset lacks it."""
-    cp = ord(ch)
+def _glyph(cp):
+    """The glyph of code point `cp` (a memoryview), or minus its box's width if the subset
+    lacks it."""
     i = cp - _ASCII_FIRST if _ASCII_FIRST <= cp <= _ASCII_LAST else index(cp)
     if i < 0:
         return -16 if cp >= _WIDE_FROM else -8
@@ -97,7 +94,7 @@ def _glyph(ch):
     i += i
     v = _BITS[((o[i] << 8) | o[i + 1]) << 4:((o[i + 2] << 8) | o[i + 3]) << 4]
     if len(_glyphs) < _KEPT:
-        _glyphs[ch] = v
+        _glyphs[cp] = v
     return v
 
 
@@ -108,17 +105,49 @@ def char_width(ch):
 
 def width(s, scale=1):
     """Width in pixels of `s` drawn on one line: what draw() advances."""
+    data = s.encode()
+    return _measure(data, len(data)) * scale
+
+
+def common_width(a, b):
+    """Width in pixels of the characters that `a` and `b` both begin with."""
+    da = a.encode()
+    db = b.encode()
+    n = min(len(da), len(db))
+    i = 0
+    while i < n and da[i] == db[i]:
+        i += 1
+    while 0 < i < len(da) and da[i] & 0xC0 == 0x80:
+        i -= 1  # back to the start of the character that differs
+    return _measure(da, i)
+
+
+def _measure(data, n):
+    """Width of the characters in the first n bytes of UTF-8 `data`."""
     w = 0
     get = _lookup
-    for ch in s:
-        v = get(ch)
+    cp = need = 0
+    for k in range(n):
+        c = data[k]
+        if need:  # a continuation byte
+            cp = (cp << 6) | (c & 0x3F)
+            need -= 1
+            if need:
+                continue
+        elif c < 0x80:
+            cp = c
+        else:  # the first byte of a 2, 3 or 4-byte character
+            need = 1 if c < 0xE0 else (2 if c < 0xF0 else 3)
+            cp = c & (0x3F >> need)
+            continue
+        v = get(cp)
         if v is None:
-            v = _glyph(ch)
+            v = _glyph(cp)
             if isinstance(v, int):
                 w -= v
                 continue
         w += len(v) >> 1
-    return w * scale
+    return w
 
 
 def _box(fb, x, y, w, color, scale):
@@ -126,12 +155,15 @@ def _box(fb, x, y, w, color, scale):
     fb.rect(x + scale, y + scale, (w - 2) * scale, (HEIGHT - 2) * scale, color)
 
 
-def draw(fb, s, x, y, color, scale=1):
+def draw(fb, s, x, y, color, scale=1, clip=0):
     """Draw `s` with its top-left corner at (x, y) in `color`; returns the x after it.
 
-    Only ink is drawn: the background shows through (clear it first with fb.rect/fill)."""
+    Only ink is drawn: the background shows through (clear it first with fb.rect/fill).
+    With `clip` > 0, only what falls in columns 0..clip-1 is drawn: characters outside are
+    skipped (framebuf would clip them anyway, but the blit of each still costs), the drawing
+    stops at clip and the x returned is then not the end."""
     if scale != 1:
-        return _draw_scaled(fb, s, x, y, color, scale)
+        return _draw_scaled(fb, s, x, y, color, scale, clip)
     if color == 1:
         # Ink 1 is already the colour: no palette, a third cheaper per glyph.
         key = 0
@@ -143,15 +175,33 @@ def draw(fb, s, x, y, color, scale=1):
         pal.pixel(1, 0, color)
     src = _src
     get = _lookup
-    for ch in s:
-        v = get(ch)
+    cp = need = 0
+    for c in s.encode():  # decoded as in width()
+        if need:
+            cp = (cp << 6) | (c & 0x3F)
+            need -= 1
+            if need:
+                continue
+        elif c < 0x80:
+            cp = c
+        else:
+            need = 1 if c < 0xE0 else (2 if c < 0xF0 else 3)
+            cp = c & (0x3F >> need)
+            continue
+        v = get(cp)
         if v is None:
-            v = _glyph(ch)
+            v = _glyph(cp)
             if isinstance(v, int):
                 _box(fb, x, y, -v, color, 1)
                 x -= v
                 continue
         w = len(v) >> 1
+        if clip:
+            if x >= clip:
+                return x
+            if x + w <= 0:
+                x += w
+                continue
         src[0] = v
         src[1] = w
         fb.blit(src, x, y, key, pal)  # pyright: ignore[reportArgumentType]
@@ -159,30 +209,84 @@ def draw(fb, s, x, y, color, scale=1):
     return x
 
 
-def _draw_scaled(fb, s, x, y, color, scale):
-    # Each horizontal run of ink in a glyph row is one fill_rect: a digit is ~20 calls.
-    bits = _BITS
-    for ch in s:
-        cp = ord(ch)
-        i = cp - _ASCII_FIRST if _ASCII_FIRST <= cp <= _ASCII_LAST else index(cp)
-        if i < 0:
-            w = 16 if cp >= _WIDE_FROM else 8
-            _box(fb, x, y, w, color, scale)
-            x += w * scale
+# Big glyphs: each glyph as the rectangles of its ink, in glyph pixels, flat (x, y, w, h, ...)
+# in a bytearray: the runs of each row, a run joined to the one above it when it covers the
+# same columns. Worked out once per character (~150,000-250,000 fuel), drawn as ~8-20
+# fill_rects (~3,000 fuel each): the multiplier "×12" at scale 3 went from ~1.7 M fuel to
+# ~0.15 M. The first _RECTS_KEPT characters are kept (the digits and ×: ~60-110 bytes each,
+# ~1 KB in all); any other is worked out again each time.
+_rects = {}
+_RECTS_KEPT = 12
+_LOG2 = {1 << k: k for k in range(17)}  # a power of two -> its exponent
+
+
+def _glyph_rects(cp, v):
+    r = _rects.get(cp)
+    if r is not None:
+        return r
+    rb = len(v) >> 4  # bytes per row: 1 or 2
+    w = rb << 3
+    r = bytearray()
+    opened = []  # where in r the rectangles that reach the row above start
+    reach = []  # the same for this row
+    last = 0
+    for row in range(HEIGHT):
+        bits = v[row * rb]
+        if rb == 2:
+            bits = (bits << 8) | v[row * rb + 1]
+        if bits == last:  # the row above again: its rectangles grow down
+            for i in opened:
+                r[i + 3] += 1
             continue
-        row_bytes = _units(i)
-        w = row_bytes << 3
-        base = ((_OFFSETS[2 * i] << 8) | _OFFSETS[2 * i + 1]) << 4
-        for r in range(HEIGHT):
-            run = -1
-            ry = y + r * scale
-            for c in range(w + 1):
-                ink = c < w and (bits[base + r * row_bytes + (c >> 3)] >> (7 - (c & 7))) & 1
-                if ink:
-                    if run < 0:
-                        run = c
-                elif run >= 0:
-                    fb.fill_rect(x + run * scale, ry, (c - run) * scale, scale, color)
-                    run = -1
-        x += w * scale
+        last = bits
+        reach.clear()
+        while bits:
+            # The lowest run of ink: its lowest bit, and the bit just above it (adding the
+            # lowest bit carries through the run). Bit k is column w - 1 - k.
+            low = bits & -bits
+            above = bits + low
+            above &= -above
+            bits &= ~(above - 1)
+            start = w - _LOG2[above]
+            c = w - _LOG2[low]
+            for i in opened:  # a rectangle above with these columns grows down
+                if r[i] == start and r[i + 2] == c - start:
+                    r[i + 3] += 1
+                    reach.append(i)
+                    break
+            else:
+                reach.append(len(r))
+                r.append(start)
+                r.append(row)
+                r.append(c - start)
+                r.append(1)
+        opened, reach = reach, opened
+    if len(_rects) < _RECTS_KEPT:
+        _rects[cp] = r
+    return r
+
+
+def _draw_scaled(fb, s, x, y, color, scale, clip):
+    get = _lookup
+    for ch in s:  # a few characters: walked as a str
+        cp = ord(ch)
+        v = get(cp)
+        if v is None:
+            v = _glyph(cp)
+        if isinstance(v, int):
+            _box(fb, x, y, -v, color, scale)
+            x -= v * scale
+            continue
+        w = (len(v) >> 1) * scale
+        if clip:
+            if x >= clip:
+                return x
+            if x + w <= 0:
+                x += w
+                continue
+        r = _glyph_rects(cp, v)
+        for i in range(0, len(r), 4):
+            fb.fill_rect(x + r[i] * scale, y + r[i + 1] * scale, r[i + 2] * scale,
+                         r[i + 3] * scale, color)
+        x += w
     return x
