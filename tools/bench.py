@@ -73,6 +73,9 @@ from ui.app import App
 display = color_display() if LAYOUT == "color240x135" else board.display
 app = App(display, LAYOUT, MemFS(), "/data", board.button_names, board.keymap)
 app.render()
+# A reading costs fuel too, and each figure below spans one: measure it and take it off.
+readings = [fuel() for _ in range(6)]
+meter = min(readings[i + 1] - readings[i] for i in range(5))
 out = []
 for name in KEYS:
     before = fuel()
@@ -82,8 +85,8 @@ for name in KEYS:
     app.render()
     done = fuel()
     pushed = (display._spi.bytes - pushed_before) if LAYOUT == "color240x135" else 0
-    out.append([name, type(app.stack[-1]).__name__, after_logic - before, done - after_logic,
-                pushed])
+    out.append([name, type(app.stack[-1]).__name__, after_logic - before - meter,
+                done - after_logic - meter, pushed])
 print(json.dumps(out))
 """
 
@@ -234,8 +237,16 @@ def wear(hands):
 
 
 def mpy_sizes():
+    """.mpy bytes by part, and in all on a Pico Display Pack (what deploy copies there: the
+    simulator's own drivers stay on the host)."""
+    from tools.deploy import BOARDS as DEPLOY_BOARDS
+    from tools.deploy import FIRMWARE, firmware_for
+
     by_part = {"core": 0, "ui": 0, "glyphs": 0, "drivers": 0, "main": 0}
-    for path, size in sizes().items():
+    every = sizes()
+    on_board = {str(p.relative_to(FIRMWARE)) for p in
+                firmware_for(DEPLOY_BOARDS / "pico_display_pack.py")[0]} | {"main.py"}
+    for path, size in every.items():
         if path == "ui/glyphs.py":
             by_part["glyphs"] += size
         elif "/" in path:
@@ -243,6 +254,7 @@ def mpy_sizes():
         else:
             by_part["main"] += size
     by_part["total"] = sum(by_part.values())
+    by_part["on_board"] = sum(size for path, size in every.items() if path in on_board)
     return by_part
 
 
@@ -268,6 +280,50 @@ def measure(quick):
                                wear(100 if quick else 1000), strict=True))
     figures["hands"] = presses_per_hand()
     return figures
+
+
+def _kinds_of_press(presses):
+    """Fuel of presses that stay on their screen and of presses that change it."""
+    within, changing = [], []
+    screen = "NewTableScreen"
+    for _key, lands_on, logic, render, _bytes in presses:
+        (within if lands_on == screen else changing).append(logic + render)
+        screen = lands_on
+    return within, changing
+
+
+def _explained(f):
+    within, changing = _kinds_of_press(f["presses"]["color240x135"])
+    heap_f, mpy = f["heap"], f["mpy"]
+    return [
+        "- **Compute per key press.** A press that stays on its screen (a cursor move, a "
+        "bomb, the next result) costs {:,} to {:,} fuel on the colour layout: the painter "
+        "redraws only the boxes that changed and the ST7789 driver sends only those. A press "
+        "that opens another screen ({:,} to {:,}) redraws every character (about 20,000-30,000 "
+        "fuel each, blitted from the glyph data) and sends the changed area (about 120 fuel a "
+        "pixel: the 4-bit to RGB565 conversion); confirming a hand adds the journal write. "
+        "Those presses stay above the 3 million target: a screen of text drawn whole costs "
+        "more than that here.".format(min(within), max(within), min(changing), max(changing)),
+        "- **Core .mpy.** The core is {:,} bytes: the scoring of three games and six Dou Dizhu "
+        "profiles with every option, record checks that name the key at fault, the table "
+        "session and the journal (about a quarter of it). It is over the 16 KB target. On a "
+        "board it costs flash, not RAM, when frozen into the firmware image "
+        "(manifest.py); copied as .mpy it is loaded into RAM with the rest of the "
+        "firmware.".format(mpy["core"]),
+        "- **Firmware .mpy.** {:,} bytes go onto a Pico Display Pack, of which the glyph "
+        "subset is {:,} (every Chinese character the screens and the names use, 16 px "
+        "Unifont). Loaded from .mpy files the firmware's bytecode takes {:,} bytes of RAM; "
+        "frozen with manifest.py it stays in flash, which is how a maker should build for a "
+        "Pico (264 KB of RAM).".format(mpy["on_board"], mpy["glyphs"], heap_f["code"]),
+        "- **Memory.** Boot allocates at most {:,} bytes and a whole hand {:,} more, so the "
+        "heap in use never exceeds {:,}, framebuffer and bytecode apart; what the table and "
+        "journal hold does not grow with the hands.".format(
+            heap_f["after_boot"], heap_f["hand"], heap_f["peak_hand"]),
+        "- **Boot and wear.** Boot reads the last snapshot and the events after it, so its "
+        "cost does not depend on the number of hands; a hand costs about one 4 KB erase "
+        "(its line appended to the journal), snapshots being paid for by segments whose first "
+        "events fit in littlefs's inline metadata.",
+    ]
 
 
 def _row(cells):
@@ -304,14 +360,15 @@ def markdown(f):
         ("framebuffer 240x135", "≤ 16.2 KB", "{:,} B".format(FRAMEBUFFER_240), True),
         ("core .mpy", "≤ 16 KB", "{:,} B".format(f["mpy"]["core"]),
          f["mpy"]["core"] <= CORE_MPY),
-        ("firmware .mpy", "≤ 64 KB", "{:,} B".format(f["mpy"]["total"]),
-         f["mpy"]["total"] <= FIRMWARE_MPY),
+        ("firmware .mpy on a Pico Display Pack", "≤ 64 KB",
+         "{:,} B".format(f["mpy"]["on_board"]), f["mpy"]["on_board"] <= FIRMWARE_MPY),
         ("flash erases per hand", "≤ 1.1", "{:.3f}".format(f["wear"]["erases_per_hand"]),
          f["wear"]["erases_per_hand"] <= ERASES_PER_HAND),
         ("classic hand with one bomb, median presses", "≤ 6", str(classic),
          classic <= MEDIAN_PRESSES),
     ]
     lines += [_row([w, t, m, _meets(ok)]) for w, t, m, ok in rows]
+    lines += ["", "## What dominates, and the targets not met", ""] + _explained(f)
     for layout in ("color240x135", "mono128x64"):
         lines += ["", "## Each key press, {}".format(layout), "",
                   _row(["key", "lands on", "logic fuel", "render fuel", "display bytes"]),
