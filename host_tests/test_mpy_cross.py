@@ -1,5 +1,7 @@
 """Every firmware file compiles with mpy-cross: CPython-only syntax fails here, not on a board."""
 
+from pathlib import Path
+
 import pytest
 
 from tools.mpy_size import CompileError, compile_file, firmware_files
@@ -17,3 +19,13 @@ def test_a_cpython_only_construct_is_refused(tmp_path):
     bad.write_text("def f(x):\n    match x:\n        case 1:\n            return 2\n")
     with pytest.raises(CompileError, match="bad.py"):
         compile_file(bad, tmp_path / "out", base=tmp_path)
+
+
+def test_the_readme_reports_the_sizes_the_code_has():
+    # The README states the core's and the board's .mpy sizes: keep them true.
+    from tools.bench import mpy_sizes
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    sizes = mpy_sizes()
+    for part in ("core", "on_board", "glyphs"):
+        assert "{:,}".format(sizes[part]) in readme, (part, sizes[part])
