@@ -1,8 +1,7 @@
 """Closed tables on the flash: each stays readable (from the host) until deleted here, which
 is how a full flash gets room again."""
 
-from ui import keys
-from ui.screen import Choice, Screen
+from ui.screen import Choice, Confirm
 
 
 class ArchivesScreen(Choice):
@@ -16,23 +15,10 @@ class ArchivesScreen(Choice):
 
     def pick(self, value):
         if value is not None:
-            self.app.push(ConfirmDelete(self.app, value))
+            app = self.app
+            question = self.t("delete_archive").format(int(value))
+            app.push(Confirm(app, question, "delete", lambda: self._delete(value)))
 
-
-class ConfirmDelete(Screen):
-    def __init__(self, app, name):
-        super().__init__(app)
-        self.name = name
-
-    def actions(self):
-        return ((keys.OK, "delete"), (keys.BACK, "back"))
-
-    def press(self, key):
-        if key == keys.OK:
-            self.app.journal.delete_archive(self.name)
-            self.app.pop()
-        elif key == keys.BACK:
-            self.app.pop()
-
-    def draw(self, p):
-        p.line(0, self.t("delete_archive").format(int(self.name)), color=p.accent)
+    def _delete(self, name):
+        self.app.journal.delete_archive(name)
+        self.app.pop()

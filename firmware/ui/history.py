@@ -2,7 +2,7 @@
 
 from core.explain import breakdown
 from ui import keys
-from ui.screen import Choice, Screen, signed, wrap
+from ui.screen import Choice, Confirm, Screen, signed, wrap
 from ui.table_screen import ENTRY
 
 
@@ -91,7 +91,9 @@ class HandActions(Choice):
     def pick(self, value):
         app = self.app
         if value == "void":
-            app.replace(ConfirmVoid(app, self.index))
+            index = self.index
+            question = self.t("void_hand").format(index + 1)
+            app.replace(Confirm(app, question, "void", lambda: app.void(index)))
             return
         record = app.table.entries[self.index]["record"]
         skip = ("game", "profile", "players", "rules", "escape", "held")
@@ -100,21 +102,3 @@ class HandActions(Choice):
         app.amending = self.index
         app.home()
         ENTRY[app.table.game].start(app, _seat_of(record), draft)
-
-
-class ConfirmVoid(Screen):
-    def __init__(self, app, index):
-        super().__init__(app)
-        self.index = index
-
-    def actions(self):
-        return ((keys.OK, "void"), (keys.BACK, "back"))
-
-    def press(self, key):
-        if key == keys.OK:
-            self.app.void(self.index)
-        elif key == keys.BACK:
-            self.app.pop()
-
-    def draw(self, p):
-        p.line(0, self.t("void_hand").format(self.index + 1), color=p.accent)

@@ -84,6 +84,28 @@ class Choice(Screen):
         return self.t(self.title)
 
 
+class Confirm(Screen):
+    """Asks before something that cannot be undone: OK does `action`, BACK leaves."""
+
+    def __init__(self, app, question, word, action):
+        super().__init__(app)
+        self.question = question
+        self.word = word
+        self.action = action
+
+    def actions(self):
+        return ((keys.OK, self.word), (keys.BACK, "back"))
+
+    def press(self, key):
+        if key == keys.OK:
+            self.action()
+        elif key == keys.BACK:
+            self.app.pop()
+
+    def draw(self, p):
+        p.line(0, self.question, color=p.accent)
+
+
 class Notice(Screen):
     """A message to read: any of OK or BACK dismisses it."""
 

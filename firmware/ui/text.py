@@ -155,6 +155,8 @@ def _box(fb, x, y, w, color, scale):
     fb.rect(x + scale, y + scale, (w - 2) * scale, (HEIGHT - 2) * scale, color)
 
 
+# The UTF-8 walk below is written out in width() and in draw() on purpose: a shared generator
+# would cost a call and an allocation per character on the key-press path.
 def draw(fb, s, x, y, color, scale=1, clip=0):
     """Draw `s` with its top-left corner at (x, y) in `color`; returns the x after it.
 
