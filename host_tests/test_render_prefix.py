@@ -9,8 +9,8 @@ import json
 import random
 
 import pytest
+from test_render_retained import _RANDOM
 
-from host_tests.test_render_retained import _RANDOM
 from tools import mpvm
 
 _HEADS = ["倍数 ", "炸弹×1", "甲+", "×", "地主 ", "", "ab"]
