@@ -16,5 +16,6 @@ include("$(PORT_DIR)/boards/manifest.py")  # the port's own frozen modules
 package("core", base_path="firmware")
 package("ui", base_path="firmware")
 # The drivers real boards use; drivers/simulated.py and memfs.py serve only the simulator.
-package("drivers", files=("__init__.py", "st7789.py", "oled.py", "osfs.py"), base_path="firmware")
+package("drivers", files=("__init__.py", "strip.py", "st7789.py", "oled.py", "osfs.py"),
+        base_path="firmware")
 # require("ssd1306")

@@ -1,4 +1,4 @@
-"""The simulated board: a framebuf-backed display and buttons a script presses. Used by the
+"""The simulated board: a display kept in memory and buttons a script presses. Used by the
 tests on the MicroPython VM and by the host simulator; no machine module needed.
 
 Two layouts, one per file: this one is colour 240x135 with four buttons named and mapped as on
@@ -7,13 +7,13 @@ SSD1306 board. A test presses buttons with `board.buttons[i].press()` / `.releas
 passes ticks to ui.input.Input.poll.
 """
 
-from drivers.simulated import COLOR, SimButton, SimDisplay
+from drivers.simulated import COLOR, SimButton, SimPanel
 from ui import keys
 
 name = "simulated 240x135"
 layout = COLOR
 
-display = SimDisplay(COLOR)
+display = SimPanel()
 
 button_names = ("A", "B", "X", "Y")
 buttons = [SimButton(n) for n in button_names]

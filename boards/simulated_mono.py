@@ -1,13 +1,13 @@
 """The simulated board, mono 128x64 layout with three buttons mapped as on the SSD1306 board.
 See boards/simulated.py."""
 
-from drivers.simulated import MONO, SimButton, SimDisplay
+from drivers.simulated import MONO, SimButton, SimOled
 from ui import keys
 
 name = "simulated 128x64"
 layout = MONO
 
-display = SimDisplay(MONO)
+display = SimOled()
 
 button_names = ("L", "M", "R")  # short: the hint line is 128 px wide
 buttons = [SimButton(n) for n in button_names]

@@ -128,13 +128,18 @@ report = {{
     'name': board.name,
     'layout': board.layout,
     'size': [d.width, d.height],
-    'buffer': len(d.buffer),
+    'strips': hasattr(d, 'strip'),
+    # What the display keeps in the board's RAM: a colour panel's strip, else the framebuffer.
+    'buffer': len(d._strip) if hasattr(d, 'strip') else len(d.buffer),
     'buttons': len(board.buttons),
     'button_names': list(board.button_names),
     'keymap': [list(e) for e in board.keymap],
     'data_dir': board.data_dir,
     'watchdog': board.watchdog is not None,
-    'methods': [callable(getattr(d, m, None)) for m in ('show', 'sleep', 'wake', 'fill', 'text')],
+    'methods': [callable(getattr(d, m, None)) for m in
+                (('show', 'sleep', 'wake', 'strip', 'send', 'rows') if hasattr(d, 'strip')
+                 else ('show', 'sleep', 'wake', 'fill', 'text'))],
+    'colors': len(getattr(d, 'colors', [0] * 16)),
     'spi': [[s.id, s.baudrate, s.sck, s.mosi] for s in machine.SPIS],
     'i2c': [[i.id, i.sda, i.scl] for i in machine.I2CS],
     'outputs': sorted([p.id, p.level] for p in machine.PINS.values() if p.mode == 1),
@@ -142,12 +147,23 @@ report = {{
 }}
 if board.watchdog is not None:
     report['wdt'] = board.watchdog(timeout=8000).timeout
-for attr in ('x0', 'y0', 'rotation', 'pushed'):
+for attr in ('x0', 'y0', 'rotation'):
     if hasattr(d, attr):
         report[attr] = getattr(d, attr)
-d.fill(1)
+# The whole screen in white, as the painter would send it (strips), then show().
+before = machine.SPIS[0].written if hasattr(d, '_spi') else 0
+if hasattr(d, 'strip'):
+    y = 0
+    while y < d.height:
+        h = min(d.rows(d.width), d.height - y)
+        d.strip(0, y, d.width, h).fill(d.colors[1])
+        d.send()
+        y += h
+else:
+    d.fill(1)
 d.show()
-report['pushed_full'] = getattr(d, 'pushed', None)
+if hasattr(d, '_spi'):
+    report['pushed_full'] = machine.SPIS[0].written - before
 d.sleep()
 report['asleep'] = d.asleep
 d.wake()
@@ -218,6 +234,7 @@ def test_board_keeps_the_contract(reports, module):
     reachable = {k for entry in r["keymap"] for k in entry if k}
     assert reachable == {1, 2, 3, 4, 5}
     assert r["data_dir"].startswith("/")
+    assert r["colors"] == 16
     assert r["asleep"] is True
     # Each button, pressed briefly, gives its short key (after the double window if any).
     assert r["keys"] == [entry[0] for entry in r["keymap"]]
@@ -225,9 +242,9 @@ def test_board_keeps_the_contract(reports, module):
 
 def test_framebuffer_sizes(reports):
     sizes = {m: r["buffer"] for m, r in reports.items()}
-    assert sizes == {"pico_display_pack": 16_200, "waveshare_pico_lcd_114": 16_200,
-                     "lilygo_t_display": 16_200, "ssd1306_oled": 1_024,
-                     "simulated": 16_200, "simulated_mono": 1_024}
+    assert sizes == {"pico_display_pack": 7_680, "waveshare_pico_lcd_114": 7_680,
+                     "lilygo_t_display": 7_680, "ssd1306_oled": 1_024,
+                     "simulated": 7_680, "simulated_mono": 1_024}
 
 
 def test_pico_display_pack_pins(reports):
@@ -259,9 +276,10 @@ def test_ssd1306_board(reports):
     r = reports["ssd1306_oled"]
     assert r["i2c"] == [[0, 4, 5]]
     assert r["inputs"] == [[13, 1], [14, 1], [15, 1]]
-    assert r["pushed_full"] is None
+    assert "pushed_full" not in r
 
 
 def test_full_frame_push_on_the_colour_boards(reports):
     for module in ("pico_display_pack", "waveshare_pico_lcd_114", "lilygo_t_display"):
-        assert reports[module]["pushed_full"] == 64_811
+        # init commands, then 9 windows of 16 rows (the last of 7): 64,800 pixel bytes
+        assert reports[module]["pushed_full"] == 9 * 11 + 64_800

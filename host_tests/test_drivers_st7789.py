@@ -1,6 +1,6 @@
 """The ST7789 driver on the MicroPython VM, against a fake SPI bus and fake pins that record
 every byte with the level of DC at the time: the init sequence, the address window per
-rotation, the colour table, and which rows show() sends.
+rotation, the colour table, what a strip sends, and the backlight.
 
 One VM run does everything (the VM costs about half a second to start) and prints a JSON
 report; the tests read it.
@@ -14,7 +14,9 @@ from tools import mpvm
 
 GUEST = r"""
 import json
-from drivers.st7789 import ST7789, RED, WHITE
+from drivers.st7789 import ST7789
+RED, WHITE = 4, 1
+RASET_ = 0x2B
 
 class Bus:
     def __init__(self):
@@ -75,39 +77,37 @@ bus, d = make()
 report['init'] = take(bus)[0]
 report['init_pins'] = bus.pins
 bus.pins = []
-report['buffer_bytes'] = len(d.buffer)
-report['line_bytes'] = len(d._line)
+report['strip_bytes'] = len(d._strip)
+report['rows'] = [d.rows(240), d.rows(40), d.rows(7)]
 
 d.set_color(RED, 255, 0, 0)
-d.fill(0)
-d.pixel(0, 0, RED)
-d.pixel(1, 0, WHITE)
-d.show()
+fb = d.strip(0, 0, 240, 16)
+fb.fill(d.colors[0])
+fb.pixel(0, 0, d.colors[RED])
+fb.pixel(1, 0, d.colors[WHITE])
+d.send()
 report['first'] = take(bus)
-report['first_pushed'] = d.pushed
-report['backlight_after_first'] = bus.pins
-
-# The first row's pixel bytes, from a fresh push of row 0.
-d.pixel(2, 0, WHITE)
+report['backlight_before_show'] = list(bus.pins)
 d.show()
-row0 = bus.log[-1][1]
-report['row0_head'] = list(row0[:8])
+report['backlight_after_show'] = list(bus.pins)
+bus.pins = []
+d.show()
+report['backlight_after_second_show'] = bus.pins
+
+fb = d.strip(0, 0, 240, 16)
+fb.fill(d.colors[0])
+fb.pixel(0, 0, d.colors[RED])
+fb.pixel(1, 0, d.colors[WHITE])
+d.send()
+report['head'] = list(bus.log[-1][1][:6])
 take(bus)
 
-d.show()
-report['unchanged'] = take(bus)
-report['unchanged_pushed'] = d.pushed
-
-d.hline(0, 70, 10, WHITE)
-d.show()
-report['one_row'] = take(bus)
-report['one_row_pushed'] = d.pushed
-
-d.pixel(5, 3, RED)
-d.pixel(5, 4, RED)
-d.pixel(5, 100, RED)
-d.show()
-report['two_runs'] = take(bus)
+fb = d.strip(10, 70, 30, 5)
+fb.fill(d.colors[WHITE])
+d.send()
+report['box'] = take(bus)
+report['box_pixels_white'] = all(v == 0xFFFF for v in [fb.pixel(x, y) for x in range(30)
+                                                         for y in range(5)])
 
 bus.pins = []
 d.sleep()
@@ -116,18 +116,22 @@ report['sleep_pins'] = bus.pins
 bus.pins = []
 d.wake()
 report['wake'] = take(bus)[0]
+report['after_wake_pins'] = list(bus.pins)
 d.show()
-report['after_wake_pushed'] = d.pushed
-report['after_wake_pins'] = bus.pins
+report['after_wake_show_pins'] = bus.pins
 
 windows = []
 for rot in range(4):
     w, h = (135, 240) if rot % 2 == 0 else (240, 135)
     bus, d = make(rot, w, h, rst=False)
     madctl = [c for c in take(bus)[0] if c[0] == 0x36][0][1][0]
-    d.show()
+    d.strip(0, 0, w, 1)  # the first row, then the last: the window's two ends
+    d.send()
+    d.strip(0, h - 1, w, 1)
+    d.send()
     log = commands(bus)
-    windows.append([log[0], log[1], (d.x0, d.y0), madctl])
+    raset = [RASET_, log[1][1][:2] + log[4][1][2:]]
+    windows.append([log[0], raset, (d.x0, d.y0), madctl])
 report['windows'] = windows
 print(json.dumps(report))
 """
@@ -152,47 +156,39 @@ def test_init_sequence_follows_the_datasheet(report):
     assert report["init_pins"] == [["bl", 0], ["rst", 1], ["rst", 0], ["rst", 1]]
 
 
-def test_framebuffer_is_four_bits_a_pixel(report):
-    assert report["buffer_bytes"] == 16_200  # 240 x 135 / 2; RGB565 would be 64,800
-    assert report["line_bytes"] == 480
+def test_the_driver_keeps_one_strip_not_a_framebuffer(report):
+    assert report["strip_bytes"] == 7_680  # 240 x 16 x 2; a 240x135 RGB565 frame is 64,800
+    assert report["rows"] == [16, 96, 548]
 
 
-def test_first_show_pushes_the_whole_frame_and_lights_the_backlight(report):
+def test_a_strip_goes_into_its_window_as_drawn(report):
     log, n = report["first"]
-    assert log == [[CASET, [0, 40, 0x01, 0x17]], [RASET, [0, 53, 0, 187]], [RAMWR, 64_800]]
-    assert n == report["first_pushed"] == 64_811
-    assert report["backlight_after_first"] == [["bl", 1]]
+    assert log == [[CASET, [0, 40, 0x01, 0x17]], [RASET, [0, 53, 0, 68]], [RAMWR, 7_680]]
+    assert n == 11 + 7_680
+    log, n = report["box"]
+    assert log == [[CASET, [0, 50, 0, 79]], [RASET, [0, 123, 0, 127]], [RAMWR, 300]]
+    assert n == 11 + 300
+    assert report["box_pixels_white"]
 
 
-def test_colour_table_converts_pixels_to_big_endian_rgb565(report):
-    # pixel 0 red (0xF800), pixels 1 and 2 white, pixel 3 black
-    assert report["row0_head"] == [0xF8, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00]
+def test_colours_go_out_as_big_endian_rgb565(report):
+    # pixel 0 red (0xF800), pixel 1 white, pixel 2 black
+    assert report["head"] == [0xF8, 0x00, 0xFF, 0xFF, 0x00, 0x00]
 
 
-def test_show_without_changes_sends_nothing(report):
-    assert report["unchanged"] == [[], 0]
-    assert report["unchanged_pushed"] == 0
-
-
-def test_a_one_row_change_sends_one_row(report):
-    log, n = report["one_row"]
-    assert log == [[CASET, [0, 40, 0x01, 0x17]], [RASET, [0, 53 + 70, 0, 53 + 70]], [RAMWR, 480]]
-    assert n == report["one_row_pushed"] == 491
-
-
-def test_separate_changes_go_as_separate_runs_of_rows(report):
-    log, _ = report["two_runs"]
-    windows = [entry[1] for entry in log if entry[0] == RASET]
-    assert windows == [[0, 56, 0, 57], [0, 153, 0, 153]]  # rows 3-4, then row 100
-    assert [entry[1] for entry in log if entry[0] == RAMWR] == [960, 480]
+def test_backlight_waits_for_the_first_whole_frame(report):
+    # Dark from init (no boot garbage) until show() says a frame is on the panel.
+    assert report["backlight_before_show"] == []
+    assert report["backlight_after_show"] == [["bl", 1]]
+    assert report["backlight_after_second_show"] == []
 
 
 def test_sleep_and_wake(report):
     assert report["sleep"] == [[DISPOFF, []], [SLPIN, []]]
     assert report["sleep_pins"] == [["bl", 0]]
     assert report["wake"] == [[SLPOUT, []], [DISPON, []]]
-    assert report["after_wake_pushed"] == 64_811  # everything again after wake
-    assert report["after_wake_pins"] == [["bl", 1]]
+    assert report["after_wake_pins"] == []  # dark until the app has sent the screen again
+    assert report["after_wake_show_pins"] == [["bl", 1]]
 
 
 def test_window_per_rotation_matches_tft_espi_offsets(report):

@@ -1,8 +1,8 @@
-"""Framebuffers of the firmware's layouts as images (Pillow): for golden screenshots, the
-README's pictures and the simulator's window.
+"""What the simulated displays hold, as images (Pillow): for golden screenshots, the README's
+pictures and the simulator's window.
 
-    color240x135  GS4_HMSB: two pixels a byte, the left one in the high nibble, each an index
-                  into the ST7789 driver's colour table
+    color240x135  the panel's RAM: RGB565, 2 bytes a pixel, high byte first; a colour of the
+                  driver's table is shown as the table's 8-bit colour it came from
     mono128x64    MONO_VLSB: a byte is 8 pixels down a column, the top one in bit 0
 """
 
@@ -19,27 +19,23 @@ _MONO_INK = (235, 240, 255)  # a white OLED's white, near enough
 
 
 def palette():
-    """The driver's colour table, read from its source (the driver itself only imports on
+    """The drivers' colour table, read from its source (the module itself only imports on
     MicroPython)."""
-    source = (ROOT / "firmware" / "drivers" / "st7789.py").read_text(encoding="utf-8")
+    source = (ROOT / "firmware" / "drivers" / "strip.py").read_text(encoding="utf-8")
     for node in ast.parse(source).body:
         target = getattr(node, "targets", [None])[0]
         if isinstance(node, ast.Assign) and getattr(target, "id", "") == "DEFAULT_PALETTE":
             return [tuple(c) for c in ast.literal_eval(node.value)]
-    raise LookupError("DEFAULT_PALETTE not found in drivers/st7789.py")
+    raise LookupError("DEFAULT_PALETTE not found in drivers/strip.py")
 
 
 def image(buffer: bytes, layout: str) -> Image.Image:
     width, height = SIZES[layout]
     if layout == COLOR:
-        pixels = bytearray()
-        for byte in buffer:
-            pixels.append(byte >> 4)
-            pixels.append(byte & 0x0F)
-        img = Image.frombytes("P", (width, height), bytes(pixels))
-        flat = [v for colour in palette() for v in colour]
-        img.putpalette(flat + [0] * (768 - len(flat)))
-        return img.convert("RGB")
+        table = {_rgb565(*c).to_bytes(2, "big"): bytes(c) for c in palette()}
+        pixels = b"".join(table.get(buffer[i:i + 2]) or _expand(buffer[i:i + 2])
+                          for i in range(0, 2 * width * height, 2))
+        return Image.frombytes("RGB", (width, height), pixels)
     img = Image.new("RGB", (width, height))
     put = img.putpixel
     for page in range(height // 8):
@@ -49,6 +45,16 @@ def image(buffer: bytes, layout: str) -> Image.Image:
                 if byte >> bit & 1:
                     put((x, page * 8 + bit), _MONO_INK)
     return img
+
+
+def _rgb565(r: int, g: int, b: int) -> int:
+    return (r & 0xF8) << 8 | (g & 0xFC) << 3 | b >> 3
+
+
+def _expand(pixel: bytes) -> bytes:
+    """8-bit r, g, b of an RGB565 pixel that is not a colour of the table."""
+    v = pixel[0] << 8 | pixel[1]
+    return bytes(((v >> 11) << 3, (v >> 5 & 0x3F) << 2, (v & 0x1F) << 3))
 
 
 def save(buffer: bytes, layout: str, path: Path, scale: int = 2) -> None:

@@ -1,48 +1,39 @@
 """A display and buttons that exist only in memory: the simulated board, the tests, the host
-simulator. The display is a plain framebuf.FrameBuffer with the same methods as the real
-drivers (show, sleep, wake) and the same pixel formats, so a screenshot of it is what a panel
-would show:
+simulator. The displays take what the app draws as the real drivers do and keep what a
+panel would show, so a screenshot of them is what the panel would show:
 
-    layout "color240x135": GS4_HMSB, 16,200 bytes, colours through drivers.st7789's table
-    layout "mono128x64":   MONO_VLSB (as micropython-lib's ssd1306), 1,024 bytes
+    SimPanel (colour 240x135): strips as drivers.st7789 takes them (drivers/strip.py),
+        copied into `buffer`, the panel's RAM: RGB565, 2 bytes a pixel, high byte first
+    SimOled (mono 128x64): a MONO_VLSB FrameBuffer of 1,024 bytes, as micropython-lib's
+        ssd1306 is
 """
 
 import framebuf
 
-from drivers.st7789 import DEFAULT_PALETTE, rgb565
+from drivers.strip import StripDisplay
 
 COLOR = "color240x135"
 MONO = "mono128x64"
 
 
-class SimDisplay(framebuf.FrameBuffer):
-    def __init__(self, layout=COLOR):
-        if layout == COLOR:
-            self.width, self.height = 240, 135
-            self.buffer = bytearray(120 * 135)
-            fmt = framebuf.GS4_HMSB
-        elif layout == MONO:
-            self.width, self.height = 128, 64
-            self.buffer = bytearray(128 * 64 // 8)
-            fmt = framebuf.MONO_VLSB
-        else:
-            raise ValueError(layout)
-        super().__init__(self.buffer, self.width, self.height, fmt)
-        self.layout = layout
-        self.palette = [rgb565(*c) for c in DEFAULT_PALETTE]
-        self.shows = 0  # how many times show() was called
+class SimPanel(StripDisplay):
+    def __init__(self):
+        super().__init__(240, 135)
+        self.layout = COLOR
+        self.buffer = bytearray(240 * 135 * 2)  # the panel's RAM (not the board's)
+        self.shows = 0  # frames finished (show() calls)
         self.asleep = False
-        if layout == COLOR:
-            # As on the boards: the ST7789 driver can send just what changed, micropython-lib's
-            # SSD1306 only its whole buffer (App.render asks which).
-            self.show_rects = self._show_rects
+
+    def send(self):
+        ram = self.buffer
+        pixels = self.strip_bytes()
+        row = 2 * self.box_w
+        at = 2 * (self.box_y * self.width + self.box_x)
+        for k in range(0, len(pixels), row):
+            ram[at:at + row] = pixels[k:k + row]
+            at += 2 * self.width
 
     def show(self):
-        self.shows += 1
-
-    def _show_rects(self, rects):
-        """As the ST7789 driver's: send just these boxes, flat [x0, y0, x1, y1, ...] (here:
-        count a show)."""
         self.shows += 1
 
     def sleep(self):
@@ -50,6 +41,34 @@ class SimDisplay(framebuf.FrameBuffer):
 
     def wake(self):
         self.asleep = False
+
+
+class SimOled(framebuf.FrameBuffer):
+    def __init__(self):
+        self.width, self.height = 128, 64
+        self.layout = MONO
+        self.buffer = bytearray(128 * 64 // 8)
+        super().__init__(self.buffer, 128, 64, framebuf.MONO_VLSB)
+        self.shows = 0  # how many times show() was called
+        self.asleep = False
+
+    def show(self):
+        self.shows += 1
+
+    def sleep(self):
+        self.asleep = True
+
+    def wake(self):
+        self.asleep = False
+
+
+def sim_display(layout):
+    """The simulated display of a layout."""
+    if layout == COLOR:
+        return SimPanel()
+    if layout == MONO:
+        return SimOled()
+    raise ValueError(layout)
 
 
 class SimButton:

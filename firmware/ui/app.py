@@ -80,18 +80,16 @@ class App:
 
     def render(self):
         """Draw the top screen: only what changed since the last frame is redrawn (see
-        ui/paint.py), and a display with show_rects() is told which boxes to send."""
+        ui/paint.py: a colour panel is sent those boxes as they are drawn), then the
+        display's show() says the frame is done (micropython-lib's SSD1306 sends its buffer
+        then)."""
         p = self.painter
         screen = self.stack[-1]
         p.begin()
         screen.draw(p)
         p.hints(self.hint_line(screen))
-        boxes = p.end()
-        show_rects = getattr(self.display, "show_rects", None)
-        if show_rects is None:
-            self.display.show()  # e.g. micropython-lib's SSD1306: the whole buffer
-        else:
-            show_rects(boxes)
+        p.end()
+        self.display.show()
 
     def hint_line(self, screen):
         """What the buttons do here, as "A确认 B返回 …", as many as fit. Kept per (actions,
@@ -214,6 +212,7 @@ class Device:
             display.sleep()
         elif key == keys.WAKE:
             display.wake()
+            self.app.painter.forget()  # the whole screen again, as after a boot
             self.app.render()
         elif key:
             self.app.press(key)
@@ -290,10 +289,11 @@ def _crashed(board, fs, exc):
             f.write((repr(exc) + "\n").encode())
     except OSError:
         pass  # the log is a courtesy: the screen still says it
+    board.display.wake()
     p = Painter(board.display, board.layout)
-    p.clear()
+    p.begin()
     p.line(0, text("crashed", "zh"), color=p.bad)
     p.line(1, text("crashed", "en"), color=p.bad)
     p.line(2, repr(exc)[:30])
-    board.display.wake()
+    p.end()
     board.display.show()

@@ -4,20 +4,24 @@ colour 240x135: 8 rows (the last is the hints), a 7 px margin shared out top and
 mono 128x64: 4 rows. Screens say what goes in which row; this class knows the colours and
 the geometry, so a screen never touches pixels and looks right on both layouts.
 
-Two ways to draw. Immediate: clear(), then line()/right()/big()/hints() draw at once (the
-crash screen). Retained, what App.render does: begin(), the same calls, then end(). Between
-begin() and end() the calls only record what they would draw, as "ops" (a rectangle or a
-string, with the pixel box it can touch); end() compares them with the ops of the frame on
-the screen and redraws only the boxes of the ops that appeared or went away. Each such box is
-cleared and every op that touches it is drawn again through a FrameBuffer view of exactly
-that box (a memoryview of the framebuffer with the screen's stride), so framebuf clips the
-redraw to it and the pixels come out as a full redraw would make them. end() returns the
-changed boxes, flat as [x0, y0, x1, y1, ...], for a display that can send just those
-(ST7789.show_rects).
+Drawing is retained: begin(), then line()/right()/big()/hints(), then end(). Between begin()
+and end() the calls only record what they would draw, as "ops" (a rectangle or a string, with
+the pixel box it can touch); end() compares them with the ops of the frame on the screen and
+redraws only the boxes of the ops that appeared or went away. Each such box is cleared and
+every op that touches it is drawn again into a FrameBuffer of exactly that box, so framebuf
+clips the redraw to it and the pixels come out as a full redraw would make them. end()
+returns the changed boxes, flat as [x0, y0, x1, y1, ...]. Then the app calls the display's
+show(): the frame is done.
 
-A frame whose ops are mostly new (a new screen) is drawn whole, each op once, and the boxes
-are still worked out for the display. The first frame (and the first after clear() or
-forget()) clears and draws everything.
+Where a box is drawn depends on the display:
+- a colour panel (drivers/strip.py: ST7789, the simulated panel) has no framebuffer: each
+  box is drawn into the driver's strip, in RGB565 with the driver's colours, and sent
+  (several strips for a tall box). The ops are the only picture of the screen there is.
+- a FrameBuffer display (micropython-lib's SSD1306) is drawn on through views of its own
+  buffer (a memoryview with the screen's stride).
+A frame of mostly new ops (a new screen) is drawn whole, each op once: working out which
+boxes changed would cost more than drawing them. The first frame (and the first after
+forget()) too.
 
 Memory, made once: two lists of 32 op slots and two of their ends (~600 B), and per band of
 16 rows six ints for the changed boxes (~250 B); two 24-byte flag arrays (new / gone ops, each
@@ -58,8 +62,13 @@ _WIDTHS_KEPT = 16  # right-aligned strings whose width is remembered
 
 
 class Painter:
-    def __init__(self, fb, layout):
-        self.fb = fb
+    def __init__(self, display, layout):
+        self.display = display
+        # A colour panel draws in strips with colours of its own; else the display is the
+        # FrameBuffer drawn on, its colour indices the pixels' values.
+        strips = hasattr(display, "strip")
+        self.fb = None if strips else display
+        self._colors = display.colors if strips else None
         self.mono = layout == MONO
         if self.mono:
             self.width, self.height, self.top = 128, 64, 0
@@ -82,9 +91,6 @@ class Painter:
         # Where each op's ink ends (x1), by list: known once drawn or measured, else -1.
         self._ends = ([-1] * _OPS_KEPT, [-1] * _OPS_KEPT)
         self._rec_ends = self._ends[0]
-        # A display that sends only what changed wants the changed boxes even after a full
-        # redraw; one that sends its whole buffer (SSD1306) does not.
-        self._rects = hasattr(fb, "show_rects")
         self._n = 0  # ops recorded in the frame being recorded
         self._count = 0  # ops in the frame on the screen
         bands = (self.height - self.top + text.HEIGHT - 1) // text.HEIGHT
@@ -134,8 +140,7 @@ class Painter:
         if ops is None:
             return []
         if old is None:
-            self._full(ops, ends, n)
-            return [0, 0, self.width, self.height]
+            return self._everything(ops, ends, n)
         if n == count and ops == old:
             return []
         # Which ops are new, and (below) which went away: each found once, then reused (a
@@ -151,20 +156,15 @@ class Painter:
                 isnew[i] = 1
                 changed += 1
         if changed * 2 > n:
-            # Mostly new (a new screen): draw each op once, then (for the display) mark
-            # what changed, the new ops' ends known from drawing them.
-            self._full(ops, ends, n)
-            if not self._rects:
-                return [0, 0, self.width, self.height]
-            self._changes(ops, ends, n, old, old_ends, count)
-            return self._boxes()
+            # Mostly new (a new screen): the whole screen, each op drawn once, costs less
+            # than working out which boxes changed (~100,000 fuel an op) to send half of it.
+            return self._everything(ops, ends, n)
         self._changes(ops, ends, n, old, old_ends, count)
         boxes = self._boxes()
         for i in range(0, len(boxes), 4):
             if not self._redraw(boxes[i], boxes[i + 1], boxes[i + 2], boxes[i + 3], ops, ends,
                                 n):
-                self._full(ops, ends, n)  # no view of that box: redraw everything
-                return [0, 0, self.width, self.height]
+                return self._everything(ops, ends, n)  # no view of that box
         return boxes
 
     def _changes(self, ops, ends, n, old, old_ends, count):
@@ -230,10 +230,9 @@ class Painter:
             y1s[b] = 0
 
     def _mark(self, op, x1, x0=-1):
-        """Add the box of `op` from x0 (its own x by default) to x1, where its ink ends (x
-        on even pixels: a GS4 view starts on a byte)."""
-        x0 = max(0, op[2] if x0 < 0 else x0) & ~1
-        x1 = min(self.width, (x1 + 1) & ~1)
+        """Add the box of `op` from x0 (its own x by default) to x1, where its ink ends."""
+        x0 = max(0, op[2] if x0 < 0 else x0)
+        x1 = min(self.width, x1)
         if x0 >= x1:
             return
         top = self.top
@@ -311,48 +310,57 @@ class Painter:
                 boxes.append(y1s[b])
         return boxes
 
-    def _full(self, ops, ends, n):
+    def _everything(self, ops, ends, n):
+        """Draw the whole frame; returns its box."""
         fb = self.fb
-        fb.fill(_BLACK)
-        for i in range(n):
-            ends[i] = _draw(fb, ops[i], 0, 0)
+        if fb is None:
+            self._redraw(0, 0, self.width, self.height, ops, ends, n)
+        else:
+            fb.fill(_BLACK)
+            for i in range(n):
+                ends[i] = _draw(fb, ops[i], 0, 0)
+        return [0, 0, self.width, self.height]
 
     def _redraw(self, x0, y0, x1, y1, ops, ends, n):
-        """Clear the box and draw every op that touches it, clipped to it; False if the
-        framebuffer offers no view of it."""
-        view = self._view(x0, y0, x1 - x0, y1 - y0)
-        if view is None:
-            return False
-        view.fill(_BLACK)
+        """Draw the box anew: into strips sent one by one on a colour panel, else into a
+        view of the framebuffer; False if the framebuffer offers no view of it."""
+        if self.fb is not None:
+            view = self._view(x0, y0, x1 - x0, y1 - y0)
+            if view is None:
+                return False
+            self._draw_box(view, x0, y0, x1, y1, ops, ends, n)
+            return True
+        display = self.display
+        w = x1 - x0
+        step = display.rows(w)
+        while y0 < y1:
+            h = min(step, y1 - y0)
+            self._draw_box(display.strip(x0, y0, w, h), x0, y0, x1, y0 + h, ops, ends, n)
+            display.send()
+            y0 += h
+        return True
+
+    def _draw_box(self, fb, x0, y0, x1, y1, ops, ends, n):
+        """Clear `fb`, which shows the box (x0, y0)-(x1, y1), and draw every op that touches
+        the box, clipped to it."""
+        colors = self._colors
+        fb.fill(_BLACK if colors is None else colors[_BLACK])
         for i in range(n):
             op = ops[i]
             if op[0] < y1 and y0 < op[1] and op[2] < x1:
                 if x0 < _end(op, ends, i):
-                    _draw(view, op, -x0, -y0, x1 - x0)
-        return True
+                    _draw(fb, op, -x0, -y0, x1 - x0, colors)
 
     def _view(self, x, y, w, h):
-        fb = self.fb
-        buf = getattr(fb, "buffer", None)
-        if buf is None:
+        """A MONO_VLSB FrameBuffer of the box (x, y, w, h) of the display's buffer, or None
+        (no buffer, or a box that does not start on a byte: a byte is 8 rows of a column)."""
+        buf = getattr(self.fb, "buffer", None)
+        if buf is None or y & 7:
             return None
-        try:
-            if self.mono:  # MONO_VLSB: a byte is 8 rows of one column; bands start on 8
-                if y & 7:
-                    return None
-                mv = memoryview(buf)[(y >> 3) * self.width + x:]
-                return framebuf.FrameBuffer(mv, w, h, framebuf.MONO_VLSB, self.width)
-            mv = memoryview(buf)[(y * self.width + x) >> 1:]
-            return framebuf.FrameBuffer(mv, w, h, framebuf.GS4_HMSB, self.width)
-        except ValueError:
-            return None
+        mv = memoryview(buf)[(y >> 3) * self.width + x:]
+        return framebuf.FrameBuffer(mv, w, h, framebuf.MONO_VLSB, self.width)
 
     # -- what screens call -------------------------------------------------------------
-
-    def clear(self):
-        """Immediate mode: blank the screen (the retained frame is forgotten)."""
-        self.fb.fill(_BLACK)
-        self._shown = None
 
     def y(self, row):
         return self.top + row * text.HEIGHT
@@ -360,8 +368,7 @@ class Painter:
     def _op(self, op):
         ops = self._ops
         if ops is None:
-            _draw(self.fb, op, 0, 0)
-            return
+            raise RuntimeError("drawing outside begin() and end()")
         n = self._n
         if n < len(ops):
             ops[n] = op
@@ -467,11 +474,13 @@ def _end(op, ends, i):
     return x1
 
 
-def _draw(fb, op, dx, dy, clip=0):
-    """Draw `op` moved by (dx, dy) (only columns 0..clip-1 of fb if clip); returns where
-    its ink ends (unmoved; not known when clipped)."""
+def _draw(fb, op, dx, dy, clip=0, colors=None):
+    """Draw `op` moved by (dx, dy) (only columns 0..clip-1 of fb if clip), its colour index
+    looked up in `colors` if given; returns where its ink ends (unmoved; not known when
+    clipped)."""
     y0, y1, x0, x1, s, cs = op
+    color = cs >> 3 if colors is None else colors[cs >> 3]
     if s is None:
-        fb.fill_rect(x0 + dx, y0 + dy, x1 - x0, y1 - y0, cs >> 3)
+        fb.fill_rect(x0 + dx, y0 + dy, x1 - x0, y1 - y0, color)
         return x1
-    return text.draw(fb, s, x0 + dx, y0 + dy, cs >> 3, cs & 7, clip) - dx
+    return text.draw(fb, s, x0 + dx, y0 + dy, color, cs & 7, clip) - dx

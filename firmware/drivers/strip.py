@@ -1,0 +1,87 @@
+"""Colour panels drawn one strip at a time: no framebuffer of the whole screen.
+
+The painter (ui/paint.py) keeps what the screen shows as a short list of drawing operations,
+so it can redraw any box of the screen whenever it likes. A colour panel's driver therefore
+keeps no picture: for each box that changed the painter asks for strip(x, y, w, h), a
+framebuf.FrameBuffer of just that box in RGB565, draws into it with the colours of
+`colors`, and calls send(); the driver puts the box on the panel (the ST7789 in one
+CASET/RASET/RAMWR window). One buffer of width x STRIP_ROWS pixels is all the RAM it takes:
+
+    240 x 135: the strip, 7,680 bytes (a 4-bit framebuffer and its RGB565 line buffer were
+               16,680; an RGB565 framebuffer of the screen would be 64,800)
+
+Pixels go out as they were drawn, with nothing to convert: colors[] holds the colour table
+already in the panel's byte order (RGB565, high byte first; framebuf stores a pixel low byte
+first). Converting a 4-bit framebuffer through a palette blit cost ~150 fuel a pixel on the
+VM, most of a screen change; drawing straight into RGB565 costs what drawing into 4 bits did.
+
+A subclass says where the strip goes: send().
+"""
+
+import framebuf
+from micropython import const
+
+STRIP_ROWS = const(16)  # one text row: most boxes the painter sends are one strip
+
+
+def rgb565(r, g, b):
+    """16-bit colour from 8-bit r, g, b."""
+    return (r & 0xF8) << 8 | (g & 0xFC) << 3 | b >> 3
+
+
+# The colour table: index 0 is black (background) and 1 is white (foreground), so a screen
+# drawn with colours 0 and 1 looks the same on the mono 128x64 layout. The painter names the
+# others through their indices.
+DEFAULT_PALETTE = (
+    (0, 0, 0), (255, 255, 255), (128, 128, 128), (64, 64, 64),
+    (230, 40, 40), (40, 200, 70), (50, 110, 240), (250, 220, 40),
+    (250, 140, 20), (40, 210, 220), (220, 60, 200), (120, 10, 10),
+    (10, 90, 30), (10, 30, 100), (200, 160, 40), (192, 192, 192),
+)
+
+
+class StripDisplay:
+    def __init__(self, width, height, palette=DEFAULT_PALETTE):
+        self.width = width
+        self.height = height
+        # The strip first, while the heap is least fragmented (DESIGN: allocate it first).
+        self._strip = bytearray(2 * width * STRIP_ROWS)
+        self._pixels = memoryview(self._strip)
+        # The full-width strip is most of what is sent: its FrameBuffer is made once.
+        self._band = framebuf.FrameBuffer(self._strip, width, STRIP_ROWS, framebuf.RGB565)
+        self.colors = [0] * 16
+        for i in range(16):
+            r, g, b = palette[i] if i < len(palette) else (0, 0, 0)
+            self.set_color(i, r, g, b)
+        # The box of the strip last handed out: what send() sends.
+        self.box_x = self.box_y = self.box_w = self.box_h = 0
+
+    def set_color(self, index, r, g, b):
+        """Set colour `index` (0..15) to 8-bit r, g, b (for strips asked for from now on)."""
+        c = rgb565(r, g, b)
+        self.colors[index] = (c & 0xFF) << 8 | c >> 8
+
+    def color_of(self, index):
+        """The RGB565 value of colour `index`."""
+        c = self.colors[index]
+        return (c & 0xFF) << 8 | c >> 8
+
+    def rows(self, w):
+        """How many rows of a box w pixels wide one strip holds."""
+        return len(self._strip) // (2 * w)
+
+    def strip(self, x, y, w, h):
+        """A FrameBuffer for the box of w x h pixels at (x, y), h <= rows(w), whose pixel
+        (0, 0) is the screen's (x, y); send() puts it on the screen. Its content is left
+        over from the last strip: the painter clears it first."""
+        self.box_x = x
+        self.box_y = y
+        self.box_w = w
+        self.box_h = h
+        if w == self.width and h == STRIP_ROWS:
+            return self._band
+        return framebuf.FrameBuffer(self._strip, w, h, framebuf.RGB565)
+
+    def strip_bytes(self):
+        """The pixels of the last strip, row after row: 2 bytes each, high byte first."""
+        return self._pixels[:2 * self.box_w * self.box_h]
