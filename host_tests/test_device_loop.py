@@ -136,3 +136,30 @@ def test_after_the_host_interrupts_the_app_a_timer_keeps_the_watchdog_fed():
     fed_by_loop, fed_after, timer_id, period = json.loads(out.strip().splitlines()[-1])
     assert fed_by_loop == 2 and fed_after == 3
     assert timer_id == 0 and period < 8000
+
+_ONLY_DDZ = """
+import json, sys
+import board
+from drivers.memfs import MemFS
+from ui import keys
+from ui.app import App
+
+app = App(board.display, board.layout, MemFS(), "/data", board.button_names, board.keymap)
+# A classic table, a hand (bid 2, landlord wins), then its history.
+for name in ("PREV", "OK", "OK", "NEXT", "OK", "OK", "OK", "MENU", "OK", "OK"):
+    app.press(getattr(keys, name))
+    app.render()
+print(json.dumps([app.table.hands_played(), type(app.stack[-1]).__name__,
+                  sorted(m for m in sys.modules if m.startswith(("core.", "ui.")))]))
+"""
+
+
+def test_a_dou_dizhu_evening_never_loads_the_other_games():
+    # Their rules and screens are imported when a table of theirs needs them: RAM on a board
+    # that loads the firmware as .mpy files (see BENCHMARKS.md).
+    hands, _screen, loaded = json.loads(
+        mpvm.run(_ONLY_DDZ, {"board.py": BOARD}).stdout.strip().splitlines()[-1])
+    assert hands == 1
+    assert "core.ddz" in loaded and "ui.ddz_entry" in loaded
+    for other in ("core.baohuang", "core.shengji", "ui.baohuang_entry", "ui.shengji_entry"):
+        assert other not in loaded

@@ -135,3 +135,11 @@ def test_a_void_that_leaves_a_balance_below_zero_carries_zero_into_the_next_hand
     assert table.template()["rules"]["beans"]["balances"] == [0, 20, 20]
     _, result = table.record({"landlord": 1, "winner": "landlord"})
     assert result["deltas"] == [0, 10, -10]               # seat 0 has nothing to pay
+
+
+def test_the_tables_seat_counts_are_the_games_own():
+    # core/table.py keeps them as numbers so that a table does not import every game's rules.
+    from core import baohuang, shengji
+    from core.table import SEATS
+
+    assert SEATS == {"baohuang": baohuang.PLAYERS, "shengji": shengji.PLAYERS}

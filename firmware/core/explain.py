@@ -4,7 +4,7 @@ and English. It only formats a result the scorers produced; it computes no score
 Example (classic, bid 3, bomb and rocket, spring):  3 × 2²(炸弹) × 2(春天) = 24；地主 +48
 """
 
-from core.shengji import LEVELS
+from core.profiles import LEVELS
 
 WORDS = {
     "zh": {

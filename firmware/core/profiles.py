@@ -1,5 +1,5 @@
 """Dou Dizhu profiles: seat count, how the base is set, and the bomb kinds with their factors
-(RULES §1 and the §2 bomb table). Data only."""
+(RULES §1 and the §2 bomb table); the 升级 levels. Data only, loaded for every game."""
 
 # name: (players, bid decides the base, grabs allowed, {bomb kind: default factor})
 PROFILES = {
@@ -14,6 +14,9 @@ PROFILES = {
 }
 
 PROFILE_NAMES = ("classic", "happy", "laizi", "two", "four", "five")
+
+# 升级 levels, from the lowest: a team's level is kept as an index into this (core/shengji.py).
+LEVELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 # laizi: every stake is quartered, and a player's gain or loss is at most this per hand.
 LAIZI_DIVISOR = 4

@@ -1,6 +1,5 @@
 """One entry point for every game: check a hand record and score it (RULES §8)."""
 
-from core import baohuang, ddz, shengji
 from core.check import get_choice
 from core.errors import RecordError
 
@@ -16,9 +15,17 @@ def game_of(record):
 def score_hand(record, state=None):
     """Score one record. Dou Dizhu and 保皇 need no state; 升级 takes the state after the
     previous hand (None for the first) and returns the new one."""
+    # Each game's rules are imported when first needed: a Dou Dizhu evening never loads the
+    # other games' code into RAM.
     game = game_of(record)
     if game == "ddz":
+        from core import ddz
+
         return ddz.score(record)
     if game == "baohuang":
+        from core import baohuang
+
         return baohuang.score(record)
+    from core import shengji
+
     return shengji.score(record, state if state is not None else shengji.new_state(record))

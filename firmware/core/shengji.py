@@ -5,9 +5,9 @@ Levels are kept as indexes 0..12 into LEVELS. A team that goes past A wins and e
 
 from core.check import get_bool, get_int, get_multiple_of, get_rules, get_seat, is_int, only_keys
 from core.errors import RecordError
+from core.profiles import LEVELS
 
 PLAYERS = 4
-LEVELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 RECORD_KEYS = ("game", "players", "rules", "dealer", "points")
 RULE_KEYS = ("step", "start", "turnover", "zero_bonus")
 POINT_UNIT = 5  # points are counted in fives

@@ -13,7 +13,6 @@ Every change is handed to the store before the table changes: if the store refus
 full), the table is exactly as it was and the same call can be made again.
 """
 
-from core import baohuang, ddz, shengji
 from core.check import get_int, only_keys
 from core.errors import RecordError
 from core.profiles import PROFILES
@@ -27,7 +26,7 @@ except ImportError:
     pass
 
 HOUSE = -1  # payee for beans taken as fees: they left the table
-SEATS = {"baohuang": baohuang.PLAYERS, "shengji": shengji.PLAYERS}
+SEATS = {"baohuang": 5, "shengji": 4}  # core/baohuang.py and shengji.py check these counts
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
 
@@ -122,14 +121,21 @@ class Table:
 
     def _check_rules(self):
         rules = self.rules
+        # A game's rules are imported when a table of it needs them (see core/score.py).
         if self.game == "ddz":
+            from core import ddz
+
             only_keys(rules, ddz.RULE_KEYS, "rules.")
             bean_options = ddz.read_rules(rules, self.profile, self.players)[6]
             if bean_options is not None and bean_options[2] is not None:
                 self.start_balances = list(bean_options[2])
         elif self.game == "baohuang":
+            from core import baohuang
+
             baohuang.read_rules(rules)
         else:
+            from core import shengji
+
             self.state = shengji.new_state({"rules": rules})
 
     def template(self):
@@ -180,6 +186,8 @@ class Table:
         """升级 state after the hands before `upto`, with hand `index` taken as `record`
         (None: left out). Levels follow every earlier hand, so a look back or a changed past
         hand replays them from the store; new hands never do."""
+        from core import shengji
+
         state = shengji.new_state({"rules": self.rules})
         for i in range(upto):
             if i == index:

@@ -13,7 +13,6 @@ from core.journal import Journal, JournalError
 from core.profiles import PROFILES
 from core.table import SEATS
 from ui import keys
-from ui.new_table import NewTableScreen
 from ui.paint import Painter
 from ui.screen import Notice
 from ui.strings import default_names, text
@@ -58,7 +57,12 @@ class App:
     # -- the screen stack ----------------------------------------------------------------
 
     def home(self):
-        self.stack = [TableScreen(self) if self.table else NewTableScreen(self)]
+        if self.table:
+            self.stack = [TableScreen(self)]
+        else:
+            from ui.new_table import NewTableScreen  # loaded only while no table is open
+
+            self.stack = [NewTableScreen(self)]
 
     def push(self, screen):
         self.stack.append(screen)

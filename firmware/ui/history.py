@@ -3,7 +3,7 @@
 from core.explain import breakdown
 from ui import keys
 from ui.screen import Choice, Confirm, Screen, signed, wrap
-from ui.table_screen import ENTRY
+from ui.table_screen import entry_of
 
 
 def _seat_of(record):
@@ -101,4 +101,4 @@ class HandActions(Choice):
                  for k, v in record.items() if k not in skip}
         app.amending = self.index
         app.home()
-        ENTRY[app.table.game].start(app, _seat_of(record), draft)
+        entry_of(app.table.game).start(app, _seat_of(record), draft)

@@ -1,8 +1,7 @@
 """Opening a table (game, profile, every option of the rule book, titles) and the device's
 settings (language, sleep). Each row cycles its value with OK; the last row starts."""
 
-from core.profiles import PROFILE_NAMES, PROFILES
-from core.shengji import LEVELS
+from core.profiles import LEVELS, PROFILE_NAMES, PROFILES
 from ui import keys
 from ui.screen import Choice, Screen
 

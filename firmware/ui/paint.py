@@ -333,8 +333,14 @@ class Painter:
         display = self.display
         w = x1 - x0
         step = display.rows(w)
+        top = self.top
         while y0 < y1:
-            h = min(step, y1 - y0)
+            h = y1 - y0
+            if h > step:
+                # Split on the edge of a text row, so that no line is drawn in two halves
+                # (each half would cost its characters' overhead again).
+                edge = top + ((y0 + step - top) >> 4 << 4)
+                h = edge - y0 if edge > y0 else step
             self._draw_box(display.strip(x0, y0, w, h), x0, y0, x1, y0 + h, ops, ends, n)
             display.send()
             y0 += h
@@ -348,7 +354,8 @@ class Painter:
         for i in range(n):
             op = ops[i]
             if op[0] < y1 and y0 < op[1] and op[2] < x1:
-                if x0 < _end(op, ends, i):
+                # An op starting left of the box may end before it: measured only then.
+                if x0 <= op[2] or x0 < _end(op, ends, i):
                     _draw(fb, op, -x0, -y0, x1 - x0, colors)
 
     def _view(self, x, y, w, h):

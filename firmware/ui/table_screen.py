@@ -2,11 +2,21 @@
 menu behind it. The cursor on the table screen is the next hand's landlord (斗地主), emperor
 (保皇) or first dealer (升级): choosing it here saves a press on every hand."""
 
-from core.shengji import LEVELS
-from ui import baohuang_entry, ddz_entry, keys, shengji_entry
+from core.profiles import LEVELS
+from ui import keys
 from ui.screen import Choice, Notice, Screen, signed
 
-ENTRY = {"ddz": ddz_entry, "baohuang": baohuang_entry, "shengji": shengji_entry}
+
+def entry_of(game):
+    """The hand-entry screens of a game, imported when a table of that game first enters a
+    hand: a Dou Dizhu evening never loads the other games' screens into RAM."""
+    if game == "ddz":
+        from ui import ddz_entry as entry
+    elif game == "baohuang":
+        from ui import baohuang_entry as entry
+    else:
+        from ui import shengji_entry as entry
+    return entry
 TEAMS = ((0, 2), (1, 3))
 
 
@@ -48,7 +58,7 @@ class TableScreen(Screen):
                 self.app.push(Notice(self.app, [self.t("game_over")]))
                 return
             seat = self._fixed_dealer()
-            ENTRY[self.app.table.game].start(self.app, self.cursor if seat is None else seat)
+            entry_of(self.app.table.game).start(self.app, self.cursor if seat is None else seat)
         elif key == keys.MENU:
             self.app.push(TableMenu(self.app))
 
@@ -178,9 +188,13 @@ def _same_as_last(app):
     draft = hand_setup(table.entries[index]["record"])
     app.pop()
     if table.game == "ddz":
-        app.push(ddz_entry.PlayScreen(app, draft))
+        from ui.ddz_entry import PlayScreen
+
+        app.push(PlayScreen(app, draft))
     else:
-        app.push(baohuang_entry.OrderScreen(app, draft))
+        from ui.baohuang_entry import OrderScreen
+
+        app.push(OrderScreen(app, draft))
 
 
 class SettleScreen(Screen):

@@ -14,7 +14,7 @@ import os
 import sys
 import warnings
 
-from core.shengji import LEVELS
+from core.profiles import LEVELS
 from tools.ledger.evening import AMENDED, VOID, hands
 from tools.ledger.records import LedgerError
 from ui.strings import text

@@ -107,7 +107,7 @@ def summarize(table):
 
 
 def _level(index):
-    from core.shengji import LEVELS
+    from core.profiles import LEVELS
 
     return LEVELS[index]
 
