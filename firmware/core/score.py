@@ -1,5 +1,6 @@
 """One entry point for every game: check a hand record and score it (RULES §8)."""
 
+from core import ddz
 from core.check import get_choice
 from core.errors import RecordError
 
@@ -15,13 +16,11 @@ def game_of(record):
 def score_hand(record, state=None):
     """Score one record. Dou Dizhu and 保皇 need no state; 升级 takes the state after the
     previous hand (None for the first) and returns the new one."""
-    # Each game's rules are imported when first needed: a Dou Dizhu evening never loads the
-    # other games' code into RAM.
     game = game_of(record)
     if game == "ddz":
-        from core import ddz
-
         return ddz.score(record)
+    # The other games' rules are imported when first needed: a Dou Dizhu evening never loads
+    # them into RAM (and Dou Dizhu, loaded at boot, never makes a press wait for an import).
     if game == "baohuang":
         from core import baohuang
 

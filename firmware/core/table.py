@@ -13,6 +13,7 @@ Every change is handed to the store before the table changes: if the store refus
 full), the table is exactly as it was and the same call can be made again.
 """
 
+from core import ddz
 from core.check import get_int, only_keys
 from core.errors import RecordError
 from core.profiles import PROFILES
@@ -121,10 +122,8 @@ class Table:
 
     def _check_rules(self):
         rules = self.rules
-        # A game's rules are imported when a table of it needs them (see core/score.py).
+        # 保皇 and 升级 rules are imported when a table of theirs needs them (core/score.py).
         if self.game == "ddz":
-            from core import ddz
-
             only_keys(rules, ddz.RULE_KEYS, "rules.")
             bean_options = ddz.read_rules(rules, self.profile, self.players)[6]
             if bean_options is not None and bean_options[2] is not None:

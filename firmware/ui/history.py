@@ -3,7 +3,6 @@
 from core.explain import breakdown
 from ui import keys
 from ui.screen import Choice, Confirm, Screen, signed, wrap
-from ui.table_screen import entry_of
 
 
 def _seat_of(record):
@@ -99,6 +98,8 @@ class HandActions(Choice):
         skip = ("game", "profile", "players", "rules", "escape", "held")
         draft = {k: (list(v) if isinstance(v, list) else v)
                  for k, v in record.items() if k not in skip}
+        from ui.table_screen import entry_of  # history is imported by table_screen
+
         app.amending = self.index
         app.home()
         entry_of(app.table.game).start(app, _seat_of(record), draft)

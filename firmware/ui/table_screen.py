@@ -3,20 +3,23 @@ menu behind it. The cursor on the table screen is the next hand's landlord (斗�
 (保皇) or first dealer (升级): choosing it here saves a press on every hand."""
 
 from core.profiles import LEVELS
-from ui import keys
+from ui import ddz_entry, keys
+from ui.history import HistoryScreen  # loaded with the table: looking back is common
 from ui.screen import Choice, Notice, Screen, signed
 
 
 def entry_of(game):
-    """The hand-entry screens of a game, imported when a table of that game first enters a
-    hand: a Dou Dizhu evening never loads the other games' screens into RAM."""
+    """The hand-entry screens of a game. 保皇's and 升级's are imported when a table of theirs
+    first enters a hand: a Dou Dizhu evening never loads them into RAM."""
     if game == "ddz":
-        from ui import ddz_entry as entry
-    elif game == "baohuang":
+        return ddz_entry
+    if game == "baohuang":
         from ui import baohuang_entry as entry
     else:
         from ui import shengji_entry as entry
     return entry
+
+
 TEAMS = ((0, 2), (1, 3))
 
 
@@ -160,8 +163,6 @@ class TableMenu(Choice):
         if value == "same":
             _same_as_last(app)
         elif value == "history":
-            from ui.history import HistoryScreen
-
             app.replace(HistoryScreen(app))
         elif value == "settle":
             app.replace(SettleScreen(app))
@@ -188,9 +189,7 @@ def _same_as_last(app):
     draft = hand_setup(table.entries[index]["record"])
     app.pop()
     if table.game == "ddz":
-        from ui.ddz_entry import PlayScreen
-
-        app.push(PlayScreen(app, draft))
+        app.push(ddz_entry.PlayScreen(app, draft))
     else:
         from ui.baohuang_entry import OrderScreen
 
