@@ -48,9 +48,11 @@ class Sink:  # a bus that keeps nothing: for the heap figures, which a BytesIO w
 def color_display(bus=None):
     # The bus and the pins are built-ins, as machine.SPI.write and Pin.__call__ are C on a
     # board: Python stand-ins would charge every window ~15 calls a board does not make. The
-    # bus is a BytesIO: its position after a press, from 0, is the bytes the press sent.
-    return ST7789(bus or io.BytesIO(), dc=bool, cs=bool, rst=None, backlight=bool, width=240,
-                  height=135, offset=(52, 40), rotation=1, invert=True)
+    # bus is a BytesIO: its position after a press, from 0, is the bytes the press sent. It
+    # starts larger than a whole frame, so that it never grows (and reallocates) mid-press.
+    return ST7789(bus or io.BytesIO(bytes(80_000)), dc=bool, cs=bool, rst=None,
+                  backlight=bool, width=240, height=135, offset=(52, 40), rotation=1,
+                  invert=True)
 """
 
 # One classic evening, as keys and the screen each lands on: what every press costs.
@@ -271,7 +273,6 @@ def presses_per_hand():
 def measure(quick):
     figures = {"quick": quick}
     figures["mpy"] = mpy_sizes()
-    figures["framebuffer"] = {"color240x135": FRAMEBUFFER_240, "mono128x64": 1024}
     figures["presses"] = {}
     for layout, board in (("color240x135", "simulated.py"),
                           ("mono128x64", "simulated_mono.py")):
@@ -279,6 +280,8 @@ def measure(quick):
     sizes_boot = (10, 1000) if quick else (10, 1000, 10000)
     figures["boot"] = {str(n): boot_to_screen(n)[0] for n in sizes_boot}
     figures["heap"] = heap(100 if quick else 1000)
+    # What the display keeps in RAM: the ST7789's strip; micropython-lib's SSD1306 buffer.
+    figures["framebuffer"] = {"color240x135": figures["heap"]["frame"], "mono128x64": 1024}
     figures["wear"] = dict(zip(("erases_per_hand", "bytes_per_hand"),
                                wear(100 if quick else 1000), strict=True))
     figures["hands"] = presses_per_hand()
@@ -297,41 +300,59 @@ def _kinds_of_press(presses):
 
 def _explained(f):
     within, changing = _kinds_of_press(f["presses"]["color240x135"])
+    over = [c for c in changing if c > FUEL_PER_PRESS] or [0]
     heap_f, mpy = f["heap"], f["mpy"]
     return [
         "- **Compute per key press.** {} of the {} presses that stay on their screen (a "
-        "cursor move, a bomb, the next result) are within 3 million fuel on the colour "
-        "layout (median {:,}): the painter redraws only the boxes that changed and the ST7789 "
-        "driver sends only those; the rest redraw most of the screen (a list scrolling to "
-        "its other end) or draw text for the first time. A press that opens another screen "
-        "({:,} to {:,}) redraws every character (about 20,000-30,000 fuel each, blitted from "
-        "the glyph data) and sends the changed area (about 120 fuel a pixel: the 4-bit to "
-        "RGB565 conversion in framebuf's blit); confirming a hand adds the journal write. "
-        "Those stay above the 3 million target.".format(
+        "cursor move, a bomb, the next result) are within 3 million fuel on the colour layout "
+        "(median {:,}): the painter redraws only the boxes that changed, straight into the "
+        "ST7789 driver's RGB565 strip, and sends only those; a press that changes most of "
+        "its screen (a list jumping to its other end) is drawn whole. Of the {} presses that open "
+        "another screen, {} are within it; the others cost {:,} to {:,}. A new screen is "
+        "drawn whole: every character is blitted from the glyph data through a two-colour "
+        "palette (framebuf's C blit, about 37,000 fuel a Chinese character and 19,000 a "
+        "digit: 1.2-1.8 million for a screen of 30-50 characters), every strip is cleared "
+        "(0.4 million for the screen), and the screen works out its lines first (the core's "
+        "preview and breakdown of a hand, the titles after a hand, formatting: 0.3-1.5 "
+        "million); a screen seen for the first time also lays out its hint line (0.3-0.8 "
+        "million), and confirming a hand writes the journal (about 1 million). The first "
+        "benchmark of this firmware measured 3.7-9.0 million for a screen change and 6.2 "
+        "million for a cursor move; since then the painter redraws only what changed, and "
+        "the 4-bit framebuffer went, with its conversion to RGB565 on every send (~150 fuel "
+        "a pixel).".format(
             sum(1 for c in within if c <= FUEL_PER_PRESS), len(within),
-            int(statistics.median(within)), min(changing), max(changing)),
+            int(statistics.median(within)), len(changing),
+            sum(1 for c in changing if c <= FUEL_PER_PRESS), min(over), max(over)),
         "- **Core .mpy.** The core is {:,} bytes: the scoring of three games and six Dou Dizhu "
-        "profiles with every option, record checks that name the key at fault, the table "
-        "session and the journal (about a quarter of it). It is over the 16 KB target. On a "
-        "board it costs flash, not RAM, when frozen into the firmware image "
-        "(manifest.py); copied as .mpy it is loaded into RAM with the rest of the "
-        "firmware.".format(mpy["core"]),
+        "profiles with every option, record checks that name the key at fault, the "
+        "breakdown in two languages, the table session and the journal (a quarter of it). It "
+        "is over the 16 KB target; nothing in it is unused, and cutting it would cut rules "
+        "or the journal's recovery. On a board it costs flash, not RAM, when frozen into "
+        "the firmware image (manifest.py); copied as .mpy it is loaded into RAM with the "
+        "rest of the firmware.".format(mpy["core"]),
         "- **Firmware .mpy.** {:,} bytes go onto a Pico Display Pack, of which the glyph "
         "subset is {:,} (every Chinese character the screens and the names use, 16 px "
-        "Unifont). Loaded from .mpy files, importing the firmware allocates {:,} bytes of "
-        "RAM (an upper bound: it counts what the loader frees again): with the framebuffer "
-        "and a hand that is more than a board with a small heap has (an ESP32 without PSRAM "
+        "Unifont). Loaded from .mpy files, what a classic evening imports allocates {:,} "
+        "bytes of RAM (an upper bound: it counts what the loader frees again); 保皇 and 升级 "
+        "load their rules and screens only when a table of theirs needs them. With the "
+        "display strip and a hand that is most of a small heap (an ESP32 without PSRAM "
         "gives MicroPython about 110 KB). Frozen with manifest.py, the bytecode stays in "
-        "flash: that is how to build for such a board until the loaded size is worked "
-        "down.".format(mpy["on_board"], mpy["glyphs"], heap_f["code"]),
-        "- **Memory.** Boot allocates at most {:,} bytes and a whole hand {:,} more, so the "
-        "heap in use never exceeds {:,}, framebuffer and bytecode apart; what the table and "
-        "journal hold does not grow with the hands.".format(
-            heap_f["after_boot"], heap_f["hand"], heap_f["peak_hand"]),
+        "flash: that is how to build for such a board.".format(
+            mpy["on_board"], mpy["glyphs"], heap_f["code"]),
+        "- **Memory.** The colour panel's driver keeps no framebuffer, only a 240x16 RGB565 "
+        "strip ({:,} bytes): the painter's list of what is on the screen redraws any box on "
+        "demand. Boot allocates at most {:,} bytes and a whole hand {:,} more, so the heap "
+        "in use never exceeds {:,}, strip and bytecode apart; what the table and journal hold "
+        "does not grow with the hands.".format(
+            heap_f["frame"], heap_f["after_boot"], heap_f["hand"], heap_f["peak_hand"]),
         "- **Boot and wear.** Boot reads the last snapshot and the events after it, so its "
         "cost does not depend on the number of hands; a hand costs about one 4 KB erase "
         "(its line appended to the journal), snapshots being paid for by segments whose first "
         "events fit in littlefs's inline metadata.",
+        "- **Reading the figures.** Fuel repeats exactly for the same firmware, but an "
+        "unrelated change can move a press by a few hundred thousand (the allocator's search "
+        "for free blocks depends on what was allocated before): compare the shape of the "
+        "tables, not the last digits.",
     ]
 
 
@@ -366,7 +387,9 @@ def markdown(f):
          "{:,} B".format(heap_f["after_boot"]), heap_f["after_boot"] <= HEAP_AFTER_BOOT),
         ("heap at peak in a hand (at most)", "≤ 48 KB", "{:,} B".format(heap_f["peak_hand"]),
          heap_f["peak_hand"] <= HEAP_PEAK),
-        ("framebuffer 240x135", "≤ 16.2 KB", "{:,} B".format(FRAMEBUFFER_240), True),
+        ("framebuffer 240x135 (none: one strip)", "≤ 16.2 KB",
+         "{:,} B".format(f["framebuffer"]["color240x135"]),
+         f["framebuffer"]["color240x135"] <= FRAMEBUFFER_240),
         ("core .mpy", "≤ 16 KB", "{:,} B".format(f["mpy"]["core"]),
          f["mpy"]["core"] <= CORE_MPY),
         ("firmware .mpy on a Pico Display Pack", "≤ 64 KB",
@@ -385,9 +408,10 @@ def markdown(f):
         for key, screen, logic, render, pushed in f["presses"][layout]:
             lines.append(_row([key, screen, "{:,}".format(logic), "{:,}".format(render),
                                "{:,}".format(pushed) if layout.startswith("color") else "–"]))
-    lines += ["", "Display bytes: what the ST7789 driver sent over SPI for that press (a full "
-              "frame is 64,811); the mono layout's SSD1306 driver comes from micropython-lib "
-              "and sends its whole 1,024-byte buffer on every show.", ""]
+    lines += ["", "Display bytes: what the ST7789 driver sent over SPI for that press (the "
+              "whole screen is 64,910: ten windows of 11 command bytes and 64,800 of pixels); "
+              "the mono layout's SSD1306 driver comes from micropython-lib and sends its whole "
+              "1,024-byte buffer on every show.", ""]
     lines += ["## Boot to the first screen", "", _row(["hands", "fuel"]), _row(["---"] * 2)]
     lines += [_row([n, "{:,}".format(boot[n])]) for n in sorted(boot, key=int)]
     lines += ["", "## Memory", "",
@@ -395,7 +419,8 @@ def markdown(f):
               "collects; the Node one frees nothing), so the figures are bounds that need "
               "none: with collection disabled, every byte allocated is counted.", "",
               _row(["what", "bytes"]), _row(["---"] * 2),
-              _row(["framebuffer (allocated first)", "{:,}".format(heap_f["frame"])]),
+              _row(["display strip (allocated first; no framebuffer)",
+                    "{:,}".format(heap_f["frame"])]),
               _row(["firmware bytecode loaded from .mpy (in flash when frozen)",
                     "{:,}".format(heap_f["code"])]),
               _row(["allocated by boot: bounds the heap in use after boot",

@@ -25,7 +25,7 @@ WATCHDOG_MS = 8000  # the longest the RP2040's watchdog allows is 8388 ms
 CRASH_LOG = "crash.log"
 _KINDS = ("", "长", "²")  # how the hints mark a long or double press (zh)
 _KINDS_EN = ("", "~", "²")
-_HINTS_KEPT = 8  # hint lines kept, per (language, actions): ~60 B each
+_HINTS_KEPT = 16  # hint lines kept, per (language, actions), ~60 B each: a classic evening uses 7
 
 
 class App:
@@ -106,20 +106,20 @@ class App:
         if line is not None:
             return line
         marks = _KINDS if lang == "zh" else _KINDS_EN
-        line = ""
-        width = 0
-        space = text_width(" ")
+        parts = []
+        width = -text_width(" ")  # a space before every part but the first
         limit = self.painter.width
         for key_, word in actions:
             label = self._button_for(key_, marks)
             if label is None:
                 continue
             part = label + text(word, lang)
-            w = text_width(part) + (space if line else 0)
-            if width + w > limit:
+            width += text_width(" ") + text_width(part)
+            if width > limit:
                 break
-            line = (line + " " + part) if line else part
-            width += w
+            parts.append(part)
+        # One new string for the line: each costs a walk of the interned strings (ui/text.py).
+        line = " ".join(parts)
         if len(cache) >= _HINTS_KEPT:
             cache.clear()
         cache[key] = line
