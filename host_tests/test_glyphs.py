@@ -21,10 +21,8 @@ def _offsets():
 
 
 def committed_bitmaps():
-    """{code point: bitmap bytes} as the committed module holds them."""
-    offsets = _offsets()
-    return {cp: glyphs.BITMAPS[offsets[i] * 16:offsets[i + 1] * 16]
-            for i, cp in enumerate(_codes())}
+    """{code point: 16-row bitmap} as the committed module holds them."""
+    return builder.unpack(glyphs)
 
 
 def test_every_character_in_firmware_string_literals_is_in_the_subset():
@@ -44,22 +42,38 @@ def test_the_module_is_well_formed():
     assert all(cp <= 0xFFFF for cp in codes)
     offsets = _offsets()
     assert len(glyphs.OFFSETS) == 2 * (glyphs.COUNT + 1)
+    assert len(glyphs.SHAPES) == glyphs.COUNT
     assert offsets[0] == 0
-    assert all(offsets[i + 1] - offsets[i] in (1, 2) for i in range(glyphs.COUNT))
-    assert offsets[-1] * 16 == len(glyphs.BITMAPS)
+    for i in range(glyphs.COUNT):
+        per_row = 2 if glyphs.SHAPES[i] & builder.WIDE else 1
+        rows, rest = divmod(offsets[i + 1] - offsets[i], per_row)
+        assert rest == 0 and (glyphs.SHAPES[i] & 0x0F) + rows <= 16, i
+        assert glyphs.SHAPES[i] & 0x70 == 0, i
+    assert offsets[-1] == len(glyphs.BITMAPS)
     assert glyphs.HEIGHT == 16
     assert glyphs.BUCKETS == builder.buckets(codes)
     assert glyphs.COUNT >= 95
 
 
 def test_cjk_is_full_width_and_ascii_half_width():
+    for i, cp in enumerate(_codes()):
+        wide = bool(glyphs.SHAPES[i] & builder.WIDE)
+        if cp < 0x7F:
+            assert not wide, chr(cp)
+        if 0x4E00 <= cp <= 0x9FFF or 0xFF01 <= cp <= 0xFF5E:
+            assert wide, chr(cp)
+
+
+def test_only_blank_rows_are_left_out():
+    # Every stored first and last row has ink: the trim keeps all of a glyph's ink.
     offsets = _offsets()
     for i, cp in enumerate(_codes()):
-        units = offsets[i + 1] - offsets[i]
-        if cp < 0x7F:
-            assert units == 1, chr(cp)
-        if 0x4E00 <= cp <= 0x9FFF or 0xFF01 <= cp <= 0xFF5E:
-            assert units == 2, chr(cp)
+        per_row = 2 if glyphs.SHAPES[i] & builder.WIDE else 1
+        rows = glyphs.BITMAPS[offsets[i]:offsets[i + 1]]
+        if rows:
+            assert any(rows[:per_row]) and any(rows[-per_row:]), chr(cp)
+        else:
+            assert cp == 0x20 or not any(committed_bitmaps()[cp]), chr(cp)
 
 
 @pytest.mark.skipif(not builder.DEFAULT_HEX.exists(), reason="unifont not installed")
@@ -78,7 +92,7 @@ def test_a_rebuild_holds_exactly_the_wanted_characters(tmp_path):
     namespace: dict = {}
     exec(compile(text, "glyphs.py", "exec"), namespace)
     assert namespace["COUNT"] == len(built)
-    assert len(namespace["BITMAPS"]) == sum(len(b) for b in built.values())
+    assert builder.unpack(namespace) == built
 
 
 def test_the_literal_scan_skips_docstrings_and_ascii():
@@ -94,11 +108,17 @@ def test_names_come_from_the_option_and_the_names_file(tmp_path):
 
 
 def test_pack_round_trips():
-    font = {0x41: bytes(range(16)), 0x6597: bytes(range(32)), 0x20: bytes(16)}
-    codes, bucket_index, offsets, bitmaps = builder.pack(font)
+    a = bytes(3) + bytes(range(1, 11)) + bytes(3)  # ink in rows 3..12
+    wide = bytes(range(32))  # ink from row 0 (its second byte) to row 15
+    font = {0x41: a, 0x6597: wide, 0x20: bytes(16)}
+    codes, bucket_index, shapes, offsets, bitmaps = builder.pack(font)
     assert codes == b"\x00\x20\x00\x41\x65\x97"
-    assert offsets == b"\x00\x00\x00\x01\x00\x02\x00\x04"
-    assert bitmaps == bytes(16) + bytes(range(16)) + bytes(range(32))
+    assert shapes == bytes([0, 3, 0x80])
+    assert offsets == b"\x00\x00\x00\x00\x00\x0a\x00\x2a"
+    assert bitmaps == bytes(range(1, 11)) + wide
+    names = {"COUNT": 3, "CODES": codes, "SHAPES": shapes, "OFFSETS": offsets,
+             "BITMAPS": bitmaps}
+    assert builder.unpack(names) == font
     assert bucket_index[0:2] == b"\x00\x00" and bucket_index[2:4] == b"\x00\x02"
     assert bucket_index[2 * 0x65:2 * 0x65 + 4] == b"\x00\x02\x00\x03"
 

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from tools import glyphs as builder
 from tools import mpvm
 from ui import glyphs
 
@@ -26,14 +27,7 @@ LINE = "斗地主 3 × 2² = 12；地主 +24"
 MISSING = "龘"  # U+9F98: no scorekeeper will ever say it (the test checks it is not held)
 
 
-def _table():
-    codes = [(glyphs.CODES[2 * i] << 8) | glyphs.CODES[2 * i + 1] for i in range(glyphs.COUNT)]
-    offs = [(glyphs.OFFSETS[2 * i] << 8) | glyphs.OFFSETS[2 * i + 1]
-            for i in range(glyphs.COUNT + 1)]
-    return {chr(cp): glyphs.BITMAPS[offs[i] * 16:offs[i + 1] * 16] for i, cp in enumerate(codes)}
-
-
-TABLE = _table()
+TABLE = {chr(cp): bitmap for cp, bitmap in builder.unpack(glyphs).items()}
 
 
 def expected(s, x0, y0, scale=1):

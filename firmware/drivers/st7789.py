@@ -110,13 +110,6 @@ class ST7789(StripDisplay):
         self._spi.write(one)
         self._cs(1)
 
-    def _command_pair(self, cmd, start, end):
-        four = self._four
-        four[0] = start >> 8
-        four[1] = start & 0xFF
-        four[2] = end >> 8
-        four[3] = end & 0xFF
-        self._command(cmd, four)
 
     # -- set-up ------------------------------------------------------------------------------
 
@@ -145,12 +138,36 @@ class ST7789(StripDisplay):
     # -- drawing out ---------------------------------------------------------------------------
 
     def send(self):
-        """Put the last strip (StripDisplay.strip) on the panel, in a window of its box."""
-        x = self.box_x
-        y = self.box_y
-        self._command_pair(_CASET, self.x0 + x, self.x0 + x + self.box_w - 1)
-        self._command_pair(_RASET, self.y0 + y, self.y0 + y + self.box_h - 1)
-        self._command(_RAMWR, self.strip_bytes())
+        """Put the last strip (StripDisplay.strip) on the panel, in a window of its box.
+
+        The three commands go in one CS-low period (DC tells commands from data), written
+        out rather than through _command(): a send per strip makes these the driver's
+        hottest lines."""
+        spi = self._spi
+        dc = self._dc
+        one = self._one
+        four = self._four
+        x = self.x0 + self.box_x
+        y = self.y0 + self.box_y
+        self._cs(0)
+        dc(0)
+        one[0] = _CASET
+        spi.write(one)
+        _pair(four, x, x + self.box_w - 1)
+        dc(1)
+        spi.write(four)
+        dc(0)
+        one[0] = _RASET
+        spi.write(one)
+        _pair(four, y, y + self.box_h - 1)
+        dc(1)
+        spi.write(four)
+        dc(0)
+        one[0] = _RAMWR
+        spi.write(one)
+        dc(1)
+        spi.write(self.strip_bytes())
+        self._cs(1)
 
     def show(self):
         """A whole frame has been sent: light the backlight if it is still off."""
@@ -176,6 +193,14 @@ class ST7789(StripDisplay):
         self._command(_DISPON)
         self._dark = True  # lit by the show() after the painter has sent the screen again
         self.asleep = False
+
+
+def _pair(four, start, end):
+    """A CASET/RASET parameter: start and end, 2 bytes each, big-endian."""
+    four[0] = start >> 8
+    four[1] = start & 0xFF
+    four[2] = end >> 8
+    four[3] = end & 0xFF
 
 
 def _window_origin(rotation, width, height, offset):

@@ -30,6 +30,7 @@ from ui import glyphs
 _CODES = glyphs.CODES
 _BUCKETS = glyphs.BUCKETS
 _OFFSETS = glyphs.OFFSETS
+_SHAPES = glyphs.SHAPES
 _BITS = memoryview(glyphs.BITMAPS)
 HEIGHT = glyphs.HEIGHT
 
@@ -68,11 +69,13 @@ def index(cp):
     return -1
 
 
-# Code points seen -> their glyph, a memoryview over BITMAPS (its length is 2 x its width).
-# The dict lookup costs a fraction of the binary search in index(), and the view is made once
-# instead of on every draw. The first _KEPT characters seen are kept (16 bytes of view and
-# ~10 of dict each, ~2.5 KB) and the dict is never emptied, so once grown it makes no
-# garbage; any others get a fresh view each time, and a missing character its box.
+# Code points seen -> their glyph: (a memoryview of its inked rows in BITMAPS, its width
+# | its first inked row << 5). The rows above and below the ink are not stored (see
+# tools/glyphs.py), so the blit walks fewer pixels. The dict lookup costs a fraction of the
+# binary search in index(), and the view is made once instead of on every draw. The first
+# _KEPT characters seen are kept (~50 bytes each with the dict's share, ~5 KB) and the dict
+# is never emptied, so once grown it makes no garbage; any others get a fresh glyph each
+# time, and a missing character its box.
 #
 # Strings are walked as their UTF-8 bytes, code points decoded here: iterating a str makes a
 # one-character str per character, and on MicroPython every new str is first looked up among
@@ -84,18 +87,19 @@ _KEPT = 96
 
 
 def _glyph(cp):
-    """The glyph of code point `cp` (a memoryview), or minus its box's width if the subset
+    """The glyph of code point `cp` (see _glyphs), or minus its box's width if the subset
     lacks it."""
     i = cp - _ASCII_FIRST if _ASCII_FIRST <= cp <= _ASCII_LAST else index(cp)
     if i < 0:
         return -16 if cp >= _WIDE_FROM else -8
-    # Glyph i spans 16-byte units OFFSETS[i]..OFFSETS[i+1].
+    shape = _SHAPES[i]
     o = _OFFSETS
     i += i
-    v = _BITS[((o[i] << 8) | o[i + 1]) << 4:((o[i + 2] << 8) | o[i + 3]) << 4]
+    g = (_BITS[(o[i] << 8) | o[i + 1]:(o[i + 2] << 8) | o[i + 3]],
+         (16 if shape & 0x80 else 8) | (shape & 0x0F) << 5)
     if len(_glyphs) < _KEPT:
-        _glyphs[cp] = v
-    return v
+        _glyphs[cp] = g
+    return g
 
 
 def char_width(ch):
@@ -140,13 +144,13 @@ def _measure(data, n):
             need = 1 if c < 0xE0 else (2 if c < 0xF0 else 3)
             cp = c & (0x3F >> need)
             continue
-        v = get(cp)
-        if v is None:
-            v = _glyph(cp)
-            if isinstance(v, int):
-                w -= v
+        g = get(cp)
+        if g is None:
+            g = _glyph(cp)
+            if isinstance(g, int):
+                w -= g
                 continue
-        w += len(v) >> 1
+        w += g[1] & 31
     return w
 
 
@@ -190,23 +194,27 @@ def draw(fb, s, x, y, color, scale=1, clip=0):
             need = 1 if c < 0xE0 else (2 if c < 0xF0 else 3)
             cp = c & (0x3F >> need)
             continue
-        v = get(cp)
-        if v is None:
-            v = _glyph(cp)
-            if isinstance(v, int):
-                _box(fb, x, y, -v, color, 1)
-                x -= v
+        g = get(cp)
+        if g is None:
+            g = _glyph(cp)
+            if isinstance(g, int):
+                _box(fb, x, y, -g, color, 1)
+                x -= g
                 continue
-        w = len(v) >> 1
+        shape = g[1]
+        w = shape & 31
         if clip:
             if x >= clip:
                 return x
             if x + w <= 0:
                 x += w
                 continue
-        src[0] = v
-        src[1] = w
-        fb.blit(src, x, y, key, pal)  # pyright: ignore[reportArgumentType]
+        v = g[0]
+        if v:  # a blank glyph (space) has no rows: nothing to blit
+            src[0] = v
+            src[1] = w
+            src[2] = len(v) >> (w >> 4)  # rows: 1 byte a row at 8 px, 2 at 16
+            fb.blit(src, x, y + (shape >> 5), key, pal)  # pyright: ignore[reportArgumentType]
         x += w
     return x
 
@@ -222,17 +230,19 @@ _RECTS_KEPT = 12
 _LOG2 = {1 << k: k for k in range(17)}  # a power of two -> its exponent
 
 
-def _glyph_rects(cp, v):
+def _glyph_rects(cp, g):
     r = _rects.get(cp)
     if r is not None:
         return r
-    rb = len(v) >> 4  # bytes per row: 1 or 2
-    w = rb << 3
+    v = g[0]
+    w = g[1] & 31
+    top = g[1] >> 5
+    rb = w >> 3  # bytes per row: 1 or 2
     r = bytearray()
     opened = []  # where in r the rectangles that reach the row above start
     reach = []  # the same for this row
     last = 0
-    for row in range(HEIGHT):
+    for row in range(len(v) // rb):
         bits = v[row * rb]
         if rb == 2:
             bits = (bits << 8) | v[row * rb + 1]
@@ -259,7 +269,7 @@ def _glyph_rects(cp, v):
             else:
                 reach.append(len(r))
                 r.append(start)
-                r.append(row)
+                r.append(top + row)
                 r.append(c - start)
                 r.append(1)
         opened, reach = reach, opened
@@ -272,21 +282,21 @@ def _draw_scaled(fb, s, x, y, color, scale, clip):
     get = _lookup
     for ch in s:  # a few characters: walked as a str
         cp = ord(ch)
-        v = get(cp)
-        if v is None:
-            v = _glyph(cp)
-        if isinstance(v, int):
-            _box(fb, x, y, -v, color, scale)
-            x -= v * scale
+        g = get(cp)
+        if g is None:
+            g = _glyph(cp)
+        if isinstance(g, int):
+            _box(fb, x, y, -g, color, scale)
+            x -= g * scale
             continue
-        w = (len(v) >> 1) * scale
+        w = (g[1] & 31) * scale
         if clip:
             if x >= clip:
                 return x
             if x + w <= 0:
                 x += w
                 continue
-        r = _glyph_rects(cp, v)
+        r = _glyph_rects(cp, g)
         for i in range(0, len(r), 4):
             fb.fill_rect(x + r[i] * scale, y + r[i + 1] * scale, r[i + 2] * scale,
                          r[i + 3] * scale, color)
