@@ -16,13 +16,27 @@ COLOR = "color240x135"
 MONO = "mono128x64"
 
 
-class SimPanel(StripDisplay):
+class _Shown:
+    """What both simulated displays do besides holding pixels: count frames, sleep, wake."""
+
+    shows = 0  # frames finished (show() calls)
+    asleep = False
+
+    def show(self):
+        self.shows += 1
+
+    def sleep(self):
+        self.asleep = True
+
+    def wake(self):
+        self.asleep = False
+
+
+class SimPanel(_Shown, StripDisplay):
     def __init__(self):
         super().__init__(240, 135)
         self.layout = COLOR
         self.buffer = bytearray(240 * 135 * 2)  # the panel's RAM (not the board's)
-        self.shows = 0  # frames finished (show() calls)
-        self.asleep = False
 
     def send(self):
         ram = self.buffer
@@ -33,33 +47,13 @@ class SimPanel(StripDisplay):
             ram[at:at + row] = pixels[k:k + row]
             at += 2 * self.width
 
-    def show(self):
-        self.shows += 1
 
-    def sleep(self):
-        self.asleep = True
-
-    def wake(self):
-        self.asleep = False
-
-
-class SimOled(framebuf.FrameBuffer):
+class SimOled(_Shown, framebuf.FrameBuffer):
     def __init__(self):
         self.width, self.height = 128, 64
         self.layout = MONO
         self.buffer = bytearray(128 * 64 // 8)
         super().__init__(self.buffer, 128, 64, framebuf.MONO_VLSB)
-        self.shows = 0  # how many times show() was called
-        self.asleep = False
-
-    def show(self):
-        self.shows += 1
-
-    def sleep(self):
-        self.asleep = True
-
-    def wake(self):
-        self.asleep = False
 
 
 def sim_display(layout):
