@@ -117,7 +117,8 @@ print(json.dumps(out))
 """
 
 
-FULL_FRAME = 9 * 11 + 240 * 135 * 2  # nine 16-row windows of RGB565
+# The whole screen: a window for each text row and one for each margin (3 rows on top, 4 below).
+FULL_FRAME = 10 * 11 + 240 * 135 * 2
 MOVES_ON = ("TableScreen", "BidScreen", "TableMenu")  # where the evening moves a cursor
 
 
@@ -132,6 +133,8 @@ def test_every_frame_of_an_evening_is_what_a_full_redraw_draws(layout, board, la
     rows = json.loads(mpvm.run(script, {"board.py": source}, engine="node")
                       .stdout.strip().splitlines()[-1])
     assert len(rows) == len(EVENING) + 1
+    if layout == "color240x135":
+        assert rows[0][3] == FULL_FRAME  # the first frame: everything, no text row cut in two
     before = None
     for name, screen, same, sent in rows:
         assert same, "{} -> {}: the panel does not show what a full redraw draws".format(

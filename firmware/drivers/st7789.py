@@ -7,7 +7,8 @@ The driver keeps no picture of the screen (drivers/strip.py says why and what it
 the painter asks for strip(x, y, w, h), draws the box into it in RGB565 and calls send(),
 which sets the window (CASET, RASET) and writes the pixels (RAMWR) as they are. Bytes on the
 bus for a box of w x h pixels: 11 + 2wh; the whole 240 x 135 screen in 16-row strips:
-9 x 11 + 64,800 = 64,899 (measured, see host_tests/test_drivers_st7789.py).
+10 x 11 + 64,800 = 64,910 (ten strips: the 3-row top margin, eight text rows, the 4-row
+bottom; see host_tests/test_drivers_st7789.py and test_render_retained.py).
 
 The backlight stays off until the first whole picture is in the panel's RAM (show(), which
 the app calls when a frame is drawn), so boot garbage is never seen; the same after wake().

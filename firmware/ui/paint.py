@@ -16,7 +16,8 @@ show(): the frame is done.
 Where a box is drawn depends on the display:
 - a colour panel (drivers/strip.py: ST7789, the simulated panel) has no framebuffer: each
   box is drawn into the driver's strip, in RGB565 with the driver's colours, and sent
-  (several strips for a tall box). The ops are the only picture of the screen there is.
+  (a tall box in several strips, cut on the edges of text rows so that no line is drawn
+  twice). The ops are the only picture of the screen there is.
 - a FrameBuffer display (micropython-lib's SSD1306) is drawn on through views of its own
   buffer (a memoryview with the screen's stride).
 A frame of mostly new ops (a new screen) is drawn whole, each op once: working out which
@@ -31,8 +32,8 @@ An op whose text changed but whose place and ink did not ("倍数 4" -> "倍数 
 the op it replaces: only what follows the characters both begin with is redrawn and sent, and
 characters outside a redrawn box are skipped rather than blitted clipped.
 
-Per frame: one 32-byte tuple per op (~15), the list of boxes, and one view (~80 B) per box
-redrawn.
+Per frame: one 32-byte tuple per op (~15), the list of boxes, and one FrameBuffer (~80 B)
+per box or strip redrawn (a full-width strip's is made once, by the driver).
 """
 
 import framebuf
