@@ -26,6 +26,7 @@ CRASH_LOG = "crash.log"
 _KINDS = ("", "长", "²")  # how the hints mark a long or double press (zh)
 _KINDS_EN = ("", "~", "²")
 _HINTS_KEPT = 16  # hint lines kept, per (language, actions), ~60 B each: a classic evening uses 7
+_HINT_PARTS_KEPT = 24  # "A确认" and the like, ~70 B each: the screens use about 20
 
 
 class App:
@@ -41,6 +42,7 @@ class App:
         self.table, report = self.journal.boot()
         self.amending = None  # the hand being corrected, while an amend is entered
         self._hints = {}  # (lang, actions) -> hint line
+        self._hint_parts = {}  # (lang, key, word) -> (part of a hint line, its width)
         self.stack = []
         self.home()
         if not report.clean():
@@ -105,19 +107,17 @@ class App:
         line = cache.get(key)
         if line is not None:
             return line
-        marks = _KINDS if lang == "zh" else _KINDS_EN
         parts = []
         width = -text_width(" ")  # a space before every part but the first
         limit = self.painter.width
         for key_, word in actions:
-            label = self._button_for(key_, marks)
-            if label is None:
+            part = self._hint_part(key_, word, lang)
+            if part is None:
                 continue
-            part = label + text(word, lang)
-            width += text_width(" ") + text_width(part)
+            width += text_width(" ") + part[1]
             if width > limit:
                 break
-            parts.append(part)
+            parts.append(part[0])
         # One new string for the line: each costs a walk of the interned strings (ui/text.py).
         line = " ".join(parts)
         if len(cache) >= _HINTS_KEPT:
@@ -125,11 +125,23 @@ class App:
         cache[key] = line
         return line
 
-    def _button_for(self, key, marks):
+    def _hint_part(self, key, word, lang):
+        """("A确认", its width) for a logical key and its word, or None when no button gives
+        the key. Kept: most screens share their parts (▼ ▲ 确认 返回), so a screen seen for
+        the first time mostly only joins them."""
+        cache = self._hint_parts
+        found = cache.get((lang, key, word))
+        if found is not None:
+            return found
+        marks = _KINDS if lang == "zh" else _KINDS_EN
         for kind in range(3):
             for i, entry in enumerate(self.keymap):
                 if entry[kind] == key:
-                    return self.button_names[i] + marks[kind]
+                    part = self.button_names[i] + marks[kind] + text(word, lang)
+                    if len(cache) >= _HINT_PARTS_KEPT:
+                        cache.clear()
+                    found = cache[(lang, key, word)] = (part, text_width(part))
+                    return found
         return None
 
     # -- what screens ask of the table ----------------------------------------------------
