@@ -108,13 +108,14 @@ class App:
         if line is not None:
             return line
         parts = []
-        width = -text_width(" ")  # a space before every part but the first
+        space = text_width(" ")
+        width = -space  # a space before every part but the first
         limit = self.painter.width
         for key_, word in actions:
             part = self._hint_part(key_, word, lang)
             if part is None:
                 continue
-            width += text_width(" ") + part[1]
+            width += space + part[1]
             if width > limit:
                 break
             parts.append(part[0])

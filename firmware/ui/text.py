@@ -9,18 +9,18 @@ A character missing from the subset draws as a box of its width, 16 px from U+11
 each glyph pixel as a scale×scale block: the big multiplier on the play screen.
 
 How it draws (measured in VM fuel on MicroPython 1.27, host_tests/test_text_vm.py checks the
-bounds): each glyph is blitted straight from the bytes of ui/glyphs.py (blit accepts a
-read-only buffer as a list `[buffer, w, h, MONO_HLSB]`, reused for every glyph). In colour 1
-no palette is needed (ink 1 is the colour); any other colour goes through a 2-pixel RGB565
-palette holding (key, colour) with key = colour ^ 1 as the transparent value. RGB565 because
-a palette's values are written with the target's own setpixel, which keeps the bits its depth
-has, so one palette serves MONO_VLSB, GS2/GS4/GS8 and RGB565 buffers alike and draw() need
-not know the format. Glyphs are found through a small cache (below): per full-width
-character ~28,000 fuel in colour 1, ~33,000 in another colour (the C blit is ~20,000-28,000
-of it; before the cache, ~45,000 and ~50,000), a half-width ASCII one ~18,000 (was ~22,000);
-width() ~4,000 a CJK character (was ~21,000). Setting the same glyph's ink with fb.pixel()
-from Python cost ~810,000 per CJK character, so blit it is. A cached glyph draws without
-allocating; one seen for the first time costs its 16-byte memoryview.
+bounds): each glyph's inked rows are blitted straight from the bytes of ui/glyphs.py (blit
+accepts a read-only buffer as a list `[buffer, w, h, MONO_HLSB]`, reused for every glyph).
+In colour 1 no palette is needed (ink 1 is the colour: the mono display); any other colour,
+and every colour of the RGB565 strips a colour panel is drawn in, goes through a 2-pixel
+RGB565 palette holding (key, colour) with key = colour ^ 1 as the transparent value. RGB565
+because a palette's values are written with the target's own setpixel, which keeps the bits
+its depth has, so one palette serves MONO_VLSB, GS2/GS4/GS8 and RGB565 buffers alike and
+draw() need not know the format. Glyphs are found through a small cache (below): into an
+RGB565 strip a full-width character costs ~36,000 fuel (almost all of it the C blit), a digit
+~16,000, a space ~5,000; width() ~4,000 a CJK character. Setting a glyph's ink with
+fb.pixel() from Python cost ~810,000 per CJK character, so blit it is. A cached glyph draws
+without allocating; one seen for the first time costs its memoryview and a 2-item tuple.
 """
 
 import framebuf
