@@ -14,7 +14,7 @@ Pixels go out as they were drawn, with nothing to convert: colors[] holds the co
 already in the panel's byte order (RGB565, high byte first; framebuf stores a pixel low byte
 first). Converting a 4-bit framebuffer through a palette blit cost ~150 fuel a pixel sent on
 the VM, the largest part of a screen change; drawing straight into RGB565 costs about what
-drawing into 4 bits did (white text a fifth more: it needs the palette here too).
+drawing into 4 bits did (white text about a quarter more: it needs the palette here too).
 
 A subclass says where the strip goes: send().
 """
