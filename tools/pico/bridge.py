@@ -1,0 +1,62 @@
+"""The emulated Pico's USB serial port on a Linux pseudo-terminal, so that unmodified mpremote
+(and so tools.deploy and tools.ledger pull) talk to it as to a Pico on /dev/ttyACM0.
+
+The chip runs paced to the wall clock while the bridge serves (its serial tools time out in
+wall seconds); bytes go both ways unchanged: the board's own REPL answers, not an imitation.
+"""
+
+import os
+import select
+import time
+import tty
+
+from tools.pico import Pico
+
+
+class SerialBridge:
+    def __init__(self, pico: Pico) -> None:
+        self.pico = pico
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)  # no echo, no line discipline: a serial line
+        os.set_blocking(self.master, False)
+        self.port = os.ttyname(self.slave)
+        pico.on_serial = self._to_host
+
+    def _to_host(self, data: bytes) -> None:
+        deadline = time.monotonic() + 2
+        while data:
+            try:
+                data = data[os.write(self.master, data):]
+            except BlockingIOError:
+                # Nobody reads the port: drop the output after a while, as USB does.
+                if time.monotonic() > deadline:
+                    return
+                select.select([], [self.master], [], 0.05)
+
+    def serve(self, until=lambda: False, timeout: float | None = None) -> bool:
+        """Relay until `until()` is true (True) or `timeout` seconds pass (False)."""
+        self.pico.take_serial()
+        self.pico.realtime(True)
+        deadline = None if timeout is None else time.monotonic() + timeout
+        try:
+            while not until():
+                if deadline is not None and time.monotonic() > deadline:
+                    return False
+                ready, _, _ = select.select([self.master, self.pico.fd], [], [], 0.05)
+                if self.pico.fd in ready:
+                    self.pico.pump()
+                if self.master in ready:
+                    try:
+                        data = os.read(self.master, 4096)
+                    except (BlockingIOError, OSError):
+                        data = b""
+                    if data:
+                        self.pico.write_serial(data)
+            return True
+        finally:
+            self.pico.realtime(False)
+
+    def close(self) -> None:
+        self.pico.on_serial = None
+        os.close(self.master)
+        os.close(self.slave)
