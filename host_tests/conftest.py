@@ -1,5 +1,10 @@
 """Test set-up: the firmware's core imports as on the board (`import core...`); `--soak`
-runs the long tests marked `soak` (power cuts over a long evening), skipped by default."""
+runs the long tests marked `soak` (power cuts over a long evening), skipped by default.
+
+Tests marked `pico` run on the emulated Pico and skip where no MicroPython image can be had;
+on CI (CI=true), where the images are provided, such a skip fails the run."""
+
+import os
 
 import pytest
 
@@ -17,3 +22,17 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "soak" in item.keywords:
             item.add_marker(skip)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if os.environ.get("CI") != "true":
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    skipped = [r for r in (reporter.stats.get("skipped", []) if reporter else [])
+               if "pico" in r.keywords]
+    if skipped:
+        for report in skipped:
+            reporter.write_line("CI: an emulated-Pico test skipped: {} ({})".format(
+                report.nodeid, report.longrepr[-1] if isinstance(report.longrepr, tuple)
+                else report.longrepr), red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
