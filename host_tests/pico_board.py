@@ -12,7 +12,6 @@ import hashlib
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -55,14 +54,14 @@ def _firmware_digest() -> str:
     return h.hexdigest()[:16]
 
 
-def deploy_with_bridge(pico: Pico, *args: str) -> subprocess.CompletedProcess:
-    """Run `python -m tools.deploy --board pico_display_pack --port PORT ARGS` against the
-    emulated Pico's serial port, the chip running paced to the wall clock meanwhile."""
+def over_serial(pico: Pico, module: str, *args: str) -> subprocess.CompletedProcess:
+    """Run `python -m MODULE ARGS --port PORT` against the emulated Pico's serial port, the
+    chip running paced to the wall clock meanwhile; stdout and stderr together."""
     bridge = SerialBridge(pico)
     try:
-        proc = subprocess.Popen([sys.executable, "-m", "tools.deploy", "--board", BOARD,
-                                 "--port", bridge.port, *args], cwd=ROOT, text=True,
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen([sys.executable, "-m", module, *args, "--port", bridge.port],
+                                cwd=ROOT, text=True, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT)
         bridge.serve(until=lambda: proc.poll() is not None, timeout=DEPLOY_TIMEOUT_S)
         if proc.poll() is None:
             proc.kill()
@@ -70,6 +69,11 @@ def deploy_with_bridge(pico: Pico, *args: str) -> subprocess.CompletedProcess:
     finally:
         bridge.close()
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, "")
+
+
+def deploy_with_bridge(pico: Pico, *args: str) -> subprocess.CompletedProcess:
+    """`python -m tools.deploy --board pico_display_pack ARGS` onto the emulated Pico."""
+    return over_serial(pico, "tools.deploy", "--board", BOARD, *args)
 
 
 def deployed_image(version: str | None = None) -> Path:
@@ -106,7 +110,13 @@ def press_key(pico: Pico, key: str) -> dict:
     return pico.press(KEY_BUTTONS[key])
 
 
-def wait_quiet(pico: Pico, ms: float = 200) -> None:
-    """Let the board go on running a little, as a table pauses between presses."""
-    pico.run(ms)
-    time.sleep(0)
+def play(pico: Pico, steps) -> dict[str, bytes]:
+    """device_vm's steps on the emulated Pico: ("key", K) pressed on its buttons; ("shot", N)
+    and ("state", N) keep the panel's picture under N."""
+    shots = {}
+    for kind, arg in steps:
+        if kind == "key":
+            press_key(pico, arg)
+        else:
+            shots[arg] = pico.frame()
+    return shots

@@ -87,21 +87,23 @@ def test_a_repaired_journal_is_announced_at_boot_and_the_good_hands_kept(classic
     assert any(p.rsplit("/", 1)[1].startswith("lost.") for p in again.files)
 
 
+BAOHUANG_EVENING = (
+    keys("o o o o o o p o")  # cycle the game row to 保皇, then start
+    # emperor 乙 (cursor), guard 甲, hidden guard; 甲 out first, 乙 second: guard 3
+    + keys("o o o o o o") + [("state", "normal")]
+    # emperor 丙, plays alone (its own row), hidden solo; 甲 and 乙 out before it;
+    # the rebels' revolt succeeded: −12 × 2
+    + keys("o n n o n o o o n o") + [("state", "solo")]
+    # void hand 1: history, second row, change, void, confirm
+    + keys("m n o n o o n o o") + [("state", "voided")]
+    # amend hand 2 to an open solo that 丙 won: history, first row, change, amend; the
+    # guard row stays 丙 (solo), open solo, 丙 out first
+    + keys("m n o o o o o p o n n o o") + [("state", "amended")]
+    + keys("m n n o") + [("state", "settle")])
+
+
 def test_a_baohuang_evening_with_a_void_an_amend_and_the_settlement():
-    new_baohuang = keys("o o o o o o p o")  # cycle the game row to 保皇, then start
-    run = run_device(
-        new_baohuang
-        # emperor 乙 (cursor), guard 甲, hidden guard; 甲 out first, 乙 second: guard 3
-        + keys("o o o o o o") + [("state", "normal")]
-        # emperor 丙, plays alone (its own row), hidden solo; 甲 and 乙 out before it;
-        # the rebels' revolt succeeded: −12 × 2
-        + keys("o n n o n o o o n o") + [("state", "solo")]
-        # void hand 1: history, second row, change, void, confirm
-        + keys("m n o n o o n o o") + [("state", "voided")]
-        # amend hand 2 to an open solo that 丙 won: history, first row, change, amend; the
-        # guard row stays 丙 (solo), open solo, 丙 out first
-        + keys("m n o o o o o p o n n o o") + [("state", "amended")]
-        + keys("m n n o") + [("state", "settle")])
+    run = run_device(BAOHUANG_EVENING)
     assert run.states["normal"]["totals"] == [3, 6, -3, -3, -3]
     assert run.states["solo"]["totals"] == [9, 12, -27, 3, 3]
     assert run.states["voided"]["totals"] == [6, 6, -24, 6, 6]
@@ -112,21 +114,23 @@ def test_a_baohuang_evening_with_a_void_an_amend_and_the_settlement():
     assert table.entries[1]["previous"][0]["solo"] == "hidden"
 
 
+SHENGJI_EVENING = (
+    keys("o o o o o o o p o")  # cycle the game row to 升级, then start
+    # first dealer 乙 (chosen on the table screen); attackers take 70: dealers +1
+    + keys("o p p o o") + [("state", "keep")]
+    # dealer 丁 (乙's partner); attackers take 120 (80 + 40): they take the deal, +1
+    + keys("o m o o") + [("state", "take")]
+    # dealer 甲; attackers take 0 (80 + 6 × 40 wraps to 0): dealers +3
+    + keys("o m m m m m m o o") + [("state", "zero")]
+    # void hand 2: history (first item: no "same as last" in 升级), second row
+    + keys("m o n o o n o o") + [("state", "voided")]
+    # amend hand 1 to 80 points: history, third row, change, amend, 70 + 5 + 5
+    + keys("m o n n o o o n n o o") + [("state", "amended")]
+    + keys("m n o") + [("state", "settle")])
+
+
 def test_a_shengji_evening_with_a_void_an_amend_and_the_settlement():
-    new_shengji = keys("o o o o o o o p o")
-    run = run_device(
-        new_shengji
-        # first dealer 乙 (chosen on the table screen); attackers take 70: dealers +1
-        + keys("o p p o o") + [("state", "keep")]
-        # dealer 丁 (乙's partner); attackers take 120 (80 + 40): they take the deal, +1
-        + keys("o m o o") + [("state", "take")]
-        # dealer 甲; attackers take 0 (80 + 6 × 40 wraps to 0): dealers +3
-        + keys("o m m m m m m o o") + [("state", "zero")]
-        # void hand 2: history (first item: no "same as last" in 升级), second row
-        + keys("m o n o o n o o") + [("state", "voided")]
-        # amend hand 1 to 80 points: history, third row, change, amend, 70 + 5 + 5
-        + keys("m o n n o o o n n o o") + [("state", "amended")]
-        + keys("m n o") + [("state", "settle")])
+    run = run_device(SHENGJI_EVENING)
     assert run.states["keep"]["levels"] == [0, 1] and run.states["keep"]["dealer"] == 3
     assert run.states["take"]["levels"] == [1, 1] and run.states["take"]["dealer"] == 0
     assert run.states["zero"]["levels"] == [4, 1] and run.states["zero"]["dealer"] == 2

@@ -42,6 +42,9 @@ BOOTROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44
 BUTTONS = ("A", "B", "X", "Y")  # GP12-15 on the Display Pack
 WIDTH, HEIGHT = 240, 135
 HOLD_MS = 80  # a finger's short press
+# Quiet long enough to be sure the board saw the release: the scorekeeper polls its buttons
+# every 50 ms (ui.app.POLL_MS), so 40 quiet ms can end before the poll that acts on it.
+QUIET_MS = 120
 COMMAND_TIMEOUT_S = 900  # no single command runs this long unless the harness is stuck
 
 
@@ -157,7 +160,7 @@ class Pico:
     def run(self, ms: float) -> dict:
         return self.command("run", ms=ms)
 
-    def settle(self, quiet_ms: float = 40, max_ms: float = 10_000) -> dict:
+    def settle(self, quiet_ms: float = QUIET_MS, max_ms: float = 10_000) -> dict:
         """Run until the board has done nothing (no SPI byte, no flash operation, the CPU
         asleep) for quiet_ms of emulated time; "settled" is False if max_ms ran out first."""
         return self.command("settle", quiet_ms=quiet_ms, max_ms=max_ms)

@@ -1,0 +1,130 @@
+"""Whole evenings on the emulated Pico: the scorekeeper deployed with tools.deploy onto a
+freshly flashed official MicroPython image, played by pressing the Display Pack's GPIO
+buttons, the journal pulled with `tools.ledger pull` and scored on the host.
+
+Every picture the panel received along the way (decoded from SPI0) must be the picture the
+MicroPython VM's simulated panel holds at the same step, pixel for pixel, and the golden
+screens of the README must come out of the real port unchanged.
+"""
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+from device_vm import run_device
+from pico_board import BOOT_QUIET_MS, boot, deployed_image, over_serial, play
+from PIL import Image
+from test_device_flows import (
+    BAOHUANG_EVENING,
+    CLASSIC_EVENING,
+    SHENGJI_EVENING,
+    host_table,
+    recount,
+)
+from test_screens_golden import CLASSIC as GOLDEN_CLASSIC
+from test_screens_golden import GOLDEN, SCALE
+
+from tools.ledger.folder import load
+from tools.pico import Pico
+from tools.pico.flashfs import FlashFS
+from tools.screenshot import COLOR, image
+
+pytestmark = pytest.mark.pico
+
+EVENINGS = {"classic": CLASSIC_EVENING, "baohuang": BAOHUANG_EVENING,
+            "shengji": SHENGJI_EVENING}
+
+
+def _shots_everywhere(steps):
+    """The steps with a picture kept at every named point, for both boards."""
+    out = []
+    for kind, arg in steps:
+        out.append((kind, arg))
+        if kind == "state":
+            out.append(("shot", arg))
+    return out
+
+
+def _differing(pico_shots, vm_shots):
+    return [name for name in vm_shots if pico_shots.get(name) != vm_shots[name]]
+
+
+@pytest.fixture(scope="module", params=sorted(EVENINGS))
+def evening(request, tmp_path_factory):
+    """One evening played on the Pico and on the VM; the Pico's journal pulled."""
+    steps = _shots_everywhere(EVENINGS[request.param])
+    folder = tmp_path_factory.mktemp(request.param)
+    pico = boot(folder)
+    try:
+        pico_shots = play(pico, steps)
+        pulled = folder / "pulled"
+        done = over_serial(pico, "tools.ledger", "pull", str(pulled))
+        state = pico.state()
+    finally:
+        pico.close()
+    vm = run_device(steps)
+    return request.param, pico_shots, vm, pulled, done, state, folder
+
+
+def test_every_screen_of_the_evening_is_what_the_vm_shows(evening):
+    name, pico_shots, vm, *_ = evening
+    assert set(pico_shots) == set(vm.shots)
+    assert not _differing(pico_shots, vm.shots), "{}: the Pico's panel differs".format(name)
+
+
+def test_the_pulled_journal_scores_as_the_core_says(evening):
+    name, _, vm, pulled, done, *_ = evening
+    assert done.returncode == 0, done.stdout
+    table, report = load(str(pulled))
+    assert report.clean()
+    host = host_table(vm.files)
+    if name == "shengji":
+        assert table.state == host.state
+    else:
+        assert table.totals == host.totals == recount(table)
+    scored = subprocess.run([sys.executable, "-m", "tools.ledger", "score", str(pulled)],
+                            capture_output=True, text=True, check=True)
+    totals = json.loads(scored.stdout.splitlines()[-1])
+    if name != "shengji":
+        assert totals["totals"] == host.totals
+
+
+def test_the_flash_image_holds_the_same_journal_the_pull_got(evening):
+    _, _, _, pulled, _, _, folder = evening
+    with FlashFS(folder / "pico.img") as fs:
+        on_flash = fs.files("/data/table")
+    pulled_files = {"/data/table/" + p.name: p.read_bytes()
+                    for p in (pulled / "table").iterdir()}
+    assert on_flash == pulled_files
+
+
+def test_the_evening_ran_with_the_panel_as_the_board_file_sets_it(evening):
+    *_, state, _ = evening
+    display = state["display"]
+    assert display["on"] and display["backlight"] and not display["asleep"]
+    assert display["inverted"]  # the Display Pack's IPS panel needs INVON
+    assert display["colmod"] == 0x55 and display["madctl"] == 0x60
+    assert state["resets"] == 0
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_golden_screens_come_out_of_the_real_port(lang, tmp_path):
+    flash = tmp_path / "pico.img"
+    flash.write_bytes(deployed_image().read_bytes())
+    with FlashFS(flash) as fs:
+        fs.write("/data/settings.json", json.dumps({"lang": lang}).encode())
+    with Pico(flash) as pico:
+        pico.settle(quiet_ms=BOOT_QUIET_MS)
+        shots = play(pico, GOLDEN_CLASSIC)
+    changed = []
+    for name, buffer in shots.items():
+        picture = image(buffer, COLOR)
+        picture = picture.resize((picture.width * SCALE, picture.height * SCALE),
+                                 Image.NEAREST)
+        with Image.open(GOLDEN / "color240x135-{}-{}.png".format(lang, name)) as golden:
+            if golden.convert("RGB").tobytes() != picture.tobytes():
+                changed.append(name)
+                picture.save(io.BytesIO(), "PNG")
+    assert not changed, "the Pico's screens differ from the golden ones: {}".format(changed)
