@@ -148,9 +148,14 @@ class Pico:
         raise PicoError("{}: no answer in {} s".format(op, COMMAND_TIMEOUT_S))
 
     def stderr(self) -> str:
-        if self.proc.poll() is None or self.proc.stderr is None:
+        """What the harness said on its way out (its stdout has closed)."""
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
             return "(still running)"
-        return self.proc.stderr.read().decode("utf-8", "replace")[-3000:]
+        if self.proc.stderr is None:
+            return ""
+        return self.proc.stderr.read().decode("utf-8", "replace").strip()[-3000:]
 
     # -- what a test or a person does ------------------------------------------------------
 

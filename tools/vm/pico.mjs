@@ -36,6 +36,12 @@
 import fs from "fs";
 import { Simulator, USBCDC, ConsoleLogger, LogLevel, BasePeripheral } from "rp2040js";
 
+// A bad image or flash file is the user's to fix: say what is wrong, not where in here.
+process.on("uncaughtException", (e) => {
+  process.stderr.write(String(e && e.message || e) + "\n");
+  process.exit(2);
+});
+
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
   const i = args.indexOf(name);
