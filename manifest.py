@@ -1,6 +1,6 @@
 # ruff: noqa: F821  (include, package, require: the names manifest files are run with)
 # Freeze the scorekeeper into a MicroPython firmware image (bytecode in flash: less RAM, faster
-# start). From a MicroPython checkout (1.23 or later), e.g. for a Raspberry Pi Pico:
+# start). From a MicroPython checkout (1.26 or later), e.g. for a Raspberry Pi Pico:
 #
 #     make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/this/repo/manifest.py
 #

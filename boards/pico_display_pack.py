@@ -14,6 +14,10 @@ Where the facts come from
   (MX | MV | ML) with columns 40..279 and rows 53..187, INVON. Here: rotation 1 (MX | MV) and
   the panel's native offset (52, 40), which the driver turns into the same 40 / 53 window.
 - 62.5 MHz SPI: ST7789V datasheet, serial write cycle >= 16 ns.
+- Clocks: the RP2040's SPI (an ARM PL022) clocks out at most clk_peri / 2 as a master (RP2040
+  datasheet, SPI chapter), and MicroPython's rp2 runs clk_peri at 48 MHz; machine.freq(cpu,
+  cpu) runs it from clk_sys instead. Measured on the emulated Pico (tools/pico) with v1.24.1,
+  v1.26.1 and v1.28.0: SPI 24 MHz with the default clocks, 62.5 MHz with these.
 
 Keys (4 buttons). Held landscape, A and B are on the left edge, X and Y on the right:
     X short: PREV (up)      Y short: NEXT (down)
@@ -24,13 +28,20 @@ No doubles: every short fires on release at once (or on press, for X and Y).
 
 import gc
 
-from machine import SPI, WDT, Pin, Signal
+from machine import SPI, WDT, Pin, Signal, freq
 
 from drivers.st7789 import ST7789
 from ui import keys
 
 name = "Pimoroni Pico Display Pack"
 layout = "color240x135"
+
+# Clocks, before the SPI is made (its divider is worked out from clk_peri then): the CPU at
+# 125 MHz and the peripheral clock equal to it. MicroPython's rp2 runs clk_peri from the
+# 48 MHz USB PLL, where SPI gets 24 MHz at most (clk_peri / 2); from clk_sys it gets the
+# 62.5 MHz the panel takes. (freq() with one argument would put clk_peri back to 48 MHz.)
+CPU_HZ = 125_000_000
+freq(CPU_HZ, CPU_HZ)  # pyright: ignore[reportCallIssue]  (rp2's form; the stubs lack it)
 
 gc.collect()  # right before the framebuffer: the largest allocation, made first
 display = ST7789(

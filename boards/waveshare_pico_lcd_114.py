@@ -11,6 +11,7 @@ Where the facts come from
 - All keys active low with the RP2040's internal pull-up: the same demo code.
 - Panel window: Waveshare's demo driver (LCD_1inch14) sends MADCTL 0x70, columns 40..279,
   rows 53..187, INVON: here rotation 1 and native offset (52, 40), the same window.
+- Clocks and the 62.5 MHz SPI: as for the Pico Display Pack (boards/pico_display_pack.py).
 
 Keys (7 inputs; joystick held with the screen landscape):
     up: PREV     down: NEXT     left: BACK     right: OK     centre: OK, long: MENU
@@ -19,13 +20,20 @@ Keys (7 inputs; joystick held with the screen landscape):
 
 import gc
 
-from machine import SPI, WDT, Pin, Signal
+from machine import SPI, WDT, Pin, Signal, freq
 
 from drivers.st7789 import ST7789
 from ui import keys
 
 name = "Waveshare Pico-LCD-1.14"
 layout = "color240x135"
+
+# Clocks, before the SPI is made (its divider is worked out from clk_peri then): the CPU at
+# 125 MHz and the peripheral clock equal to it. MicroPython's rp2 runs clk_peri from the
+# 48 MHz USB PLL, where SPI gets 24 MHz at most (clk_peri / 2); from clk_sys it gets the
+# 62.5 MHz the panel takes. (freq() with one argument would put clk_peri back to 48 MHz.)
+CPU_HZ = 125_000_000
+freq(CPU_HZ, CPU_HZ)  # pyright: ignore[reportCallIssue]  (rp2's form; the stubs lack it)
 
 gc.collect()  # right before the framebuffer: the largest allocation, made first
 display = ST7789(

@@ -25,6 +25,11 @@ FAKE_MACHINE = b'''
 PINS = {}
 SPIS = []
 I2CS = []
+FREQS = []  # (cpu, peripheral) set with freq(), and how many SPIs existed by then
+
+
+def freq(*hz):
+    FREQS.append(list(hz) + [len(SPIS)])
 
 class Pin:
     IN = 0
@@ -141,6 +146,7 @@ report = {{
                  else ('show', 'sleep', 'wake', 'fill', 'text'))],
     'colors': len(getattr(d, 'colors', [0] * 16)),
     'spi': [[s.id, s.baudrate, s.sck, s.mosi] for s in machine.SPIS],
+    'freq': machine.FREQS,
     'i2c': [[i.id, i.sda, i.scl] for i in machine.I2CS],
     'outputs': sorted([p.id, p.level] for p in machine.PINS.values() if p.mode == 1),
     'inputs': sorted([p.id, p.pull] for p in machine.PINS.values() if p.mode == 0),
@@ -250,6 +256,9 @@ def test_framebuffer_sizes(reports):
 def test_pico_display_pack_pins(reports):
     r = reports["pico_display_pack"]
     assert r["spi"] == [[0, 62_500_000, 18, 19]]
+    # clk_peri = clk_sys = 125 MHz, set before the SPI exists: SPI can then reach 62.5 MHz
+    # (host_tests/test_pico_firmware.py measures it on the real port).
+    assert r["freq"] == [[125_000_000, 125_000_000, 0]]
     assert r["outputs"] == [[16, 0], [17, 1], [20, 0]]  # DC, CS idle high, backlight off
     assert r["inputs"] == [[12, 1], [13, 1], [14, 1], [15, 1]]  # A B X Y, pulled up
     assert (r["x0"], r["y0"]) == (40, 53)  # Pimoroni's window: columns 40.., rows 53..
@@ -259,6 +268,7 @@ def test_pico_display_pack_pins(reports):
 def test_waveshare_pins(reports):
     r = reports["waveshare_pico_lcd_114"]
     assert r["spi"] == [[1, 62_500_000, 10, 11]]
+    assert r["freq"] == [[125_000_000, 125_000_000, 0]]  # as on the Display Pack
     assert [p for p, _ in r["outputs"]] == [8, 9, 12, 13]  # DC, CS, RST, BL
     assert r["inputs"] == [[p, 1] for p in sorted([2, 3, 15, 16, 17, 18, 20])]
     assert (r["x0"], r["y0"]) == (40, 53)  # Waveshare's demo: CASET 40..279, RASET 53..187
@@ -274,6 +284,7 @@ def test_t_display_pins(reports):
 
 def test_ssd1306_board(reports):
     r = reports["ssd1306_oled"]
+    assert r["freq"] == []  # any board: the clocks are its port's
     assert r["i2c"] == [[0, 4, 5]]
     assert r["inputs"] == [[13, 1], [14, 1], [15, 1]]
     assert "pushed_full" not in r

@@ -49,6 +49,33 @@ def test_mpy_refusals_say_why(value, words):
         deploy.check_mpy(value)
 
 
+@pytest.mark.parametrize("version", [(1, 26, 0), (1, 26, 1, ""), (1, 28, 0), (2, 0, 0)])
+def test_micropython_1_26_and_later_accepted(version):
+    deploy.check_version(version)  # sys.implementation.version, with or without its 4th item
+
+
+@pytest.mark.parametrize("version,named", [
+    ((1, 24, 1), "1.24.1"), ((1, 25, 0, ""), "1.25.0"), ((1, 23, 0), "1.23.0"),
+    (None, "of unknown version")])
+def test_an_older_micropython_refused_naming_the_version_needed(version, named):
+    # The .mpy format cannot tell these from 1.26: every one loads v6.3 (1.23 and later).
+    with pytest.raises(DeployError) as refused:
+        deploy.check_version(version)
+    assert str(refused.value).startswith(
+        "the board runs MicroPython {}; the scorekeeper needs 1.26.0 or later".format(named))
+
+
+def test_the_version_needed_is_stated_once_and_said_the_same_everywhere():
+    # ui/launch.py holds it (the board checks it too); deploy reads it from there.
+    assert deploy.NEEDED == (1, 26, 0)
+    short = "1.26 or later"
+    assert short in (ROOT / "firmware" / "main.py").read_text(encoding="utf-8")
+    boards = (ROOT / "docs" / "boards.md").read_text(encoding="utf-8")
+    assert "MicroPython {}**".format(short) in boards and "1.23 or later" not in boards
+    assert "1.23 or later" not in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "1.23 or later" not in deploy.__doc__
+
+
 def test_board_facts_from_the_board_files():
     assert deploy.mip_packages(deploy.board_path("ssd1306_oled")) == ["ssd1306"]
     assert deploy.mip_packages(deploy.board_path("simulated")) == []

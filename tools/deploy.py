@@ -8,8 +8,11 @@
    be edited on the board), and with --names a glyph subset holding the names' characters
    (tools.glyphs over Debian's unifont; the repository's firmware/ui/glyphs.py is not touched);
 2. connects with mpremote (PORT: a device path, mpremote's a0/u0/c0 shorthands, or "auto": the
-   first USB serial port), checks that a MicroPython answers and that it loads .mpy v6
-   sub-version >= 3 (MicroPython 1.23 or later), and refuses clearly otherwise;
+   first USB serial port), checks that a MicroPython answers, that it is the version the
+   firmware needs (sys.implementation.version at least ui/launch.py's NEEDED, 1.26.0: the
+   app's text needs framebuf.blit from a buffer tuple, which 1.24 and 1.25 lack; the .mpy
+   format alone cannot tell, v6.3 is 1.23 and later) and that it loads .mpy v6.3, and
+   refuses clearly otherwise, naming the version it needs;
 3. installs from micropython-lib with `mpremote mip install` what the board needs and lacks
    (the SSD1306 board: ssd1306);
 4. copies the files that differ (sha256 on the board), removes stale files from the board's
@@ -43,6 +46,7 @@ MPREMOTE = Path(sys.executable).parent / "mpremote"
 
 MPY_VERSION = 6  # what mpy-cross 1.29 writes: .mpy v6.3
 MPY_SUB_VERSION = 3
+LAUNCH = FIRMWARE / "ui" / "launch.py"
 FOLDERS = ("core", "ui", "drivers")  # the board's folders that deploy owns
 # Modules the firmware imports that micropython-lib provides: module -> mip package.
 MIP_PACKAGES = {"ssd1306": "ssd1306"}
@@ -60,18 +64,47 @@ class DeployError(Exception):
 # -- pure logic (no board) -------------------------------------------------------------------
 
 
+def needed_version(launch=LAUNCH):
+    """The oldest MicroPython the firmware runs on: NEEDED in ui/launch.py, which the board
+    checks too (and says so on its screen)."""
+    for node in ast.parse(launch.read_text(encoding="utf-8")).body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "NEEDED"):
+            return tuple(ast.literal_eval(node.value))
+    raise DeployError("{}: no NEEDED = (major, minor, micro)".format(launch))
+
+
+NEEDED = needed_version()
+
+
+def dotted(version):
+    return ".".join(str(n) for n in version)
+
+
+def check_version(version):
+    """Refuse a MicroPython older than NEEDED (sys.implementation.version, as the board
+    reported it; None where it reported none)."""
+    if version is None or tuple(version[:3]) < NEEDED:
+        raise DeployError(
+            "the board runs MicroPython {}; the scorekeeper needs {} or later: flash a "
+            "newer MicroPython (see docs/boards.md), then deploy again".format(
+                "of unknown version" if version is None else dotted(version[:3]),
+                dotted(NEEDED)))
+
+
 def check_mpy(value):
     """Refuse a board that cannot load .mpy v6.3 (sys.implementation._mpy: low byte the
     version, bits 8-9 the sub-version; None where the port loads no .mpy at all)."""
     if value is None:
         raise DeployError("this MicroPython cannot load .mpy files (sys.implementation has no "
-                          "_mpy): flash a standard MicroPython 1.23 or later")
+                          "_mpy): flash a standard MicroPython {} or later".format(
+                              dotted(NEEDED)))
     version, sub = value & 0xFF, (value >> 8) & 3
     if version < MPY_VERSION or (version == MPY_VERSION and sub < MPY_SUB_VERSION):
         raise DeployError(
-            "the board's MicroPython loads .mpy v{}.{}, too old for this bytecode (v{}.{}, "
-            "MicroPython 1.23 or later): update its firmware (see docs/boards.md)".format(
-                version, sub, MPY_VERSION, MPY_SUB_VERSION))
+            "the board's MicroPython loads .mpy v{}.{}, too old for this bytecode (v{}.{}): "
+            "update its firmware to MicroPython {} or later (see docs/boards.md)".format(
+                version, sub, MPY_VERSION, MPY_SUB_VERSION, dotted(NEEDED)))
     if version > MPY_VERSION:
         raise DeployError(
             "the board's MicroPython loads .mpy v{}.{}, newer than the v{}.{} that mpy-cross "
@@ -287,6 +320,7 @@ try:
 except OSError:
     _settings = None
 print(repr({'mpy': getattr(sys.implementation, '_mpy', None), 'version': sys.version,
+            'release': tuple(sys.implementation.version[:3]),
             'machine': getattr(sys.implementation, '_machine', sys.platform),
             'files': _out, 'lib': _lib, 'settings': _settings,
             'hashes': hashlib is not None}))
@@ -481,6 +515,7 @@ def deploy(args, say=print):
     board = Board(port)
     try:
         remote = board.probe(data)
+        check_version(remote.get("release"))
         check_mpy(remote["mpy"])
         say("{}: {} ({})".format(port, remote["version"], remote["machine"]))
         missing = [p for p in needs if p + ".mpy" not in remote["lib"]

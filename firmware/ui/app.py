@@ -1,9 +1,9 @@
 """The scorekeeper app: a stack of screens over one table, driven by logical keys.
 
 App holds no hardware: the board file gives the display, the buttons and the keymap, the
-file system is passed in. run() is the device's loop (poll the buttons about every 50 ms,
-draw after a key, sleep the display when idle, feed the watchdog); main() wraps it so that a
-crash is shown on the screen and logged, never a silent hang.
+file system is passed in. loop() is the device's loop (poll the buttons about every 50 ms,
+draw after a key, sleep the display when idle, feed the watchdog); ui/launch.py starts it on a
+board and shows on the screen whatever stops it.
 """
 
 import json
@@ -22,7 +22,6 @@ from ui.text import width as text_width
 SETTINGS = "settings.json"  # {"lang": "zh", "sleep_s": 60, "names": [...]}; the host may write it
 POLL_MS = 50
 WATCHDOG_MS = 8000  # the longest the RP2040's watchdog allows is 8388 ms
-CRASH_LOG = "crash.log"
 _KINDS = ("", "长", "²")  # how the hints mark a long or double press (zh)
 _KINDS_EN = ("", "~", "²")
 _HINTS_KEPT = 16  # hint lines kept, per (language, actions), ~60 B each: a classic evening uses 7
@@ -239,11 +238,21 @@ class Device:
 
 
 def run(board, fs):
-    """The device loop. Never returns."""
+    """Boot the device and run its loop. Never returns."""
     import time
 
-    device = Device(board, fs, time.ticks_ms())
-    dog = board.watchdog(timeout=WATCHDOG_MS) if board.watchdog else None
+    loop(board, Device(board, fs, time.ticks_ms()))
+
+
+_dog = None  # the watchdog, once loop() has started it
+
+
+def loop(board, device):
+    """The device loop: poll, draw, feed the watchdog. Never returns."""
+    global _dog
+    import time
+
+    dog = _dog = board.watchdog(timeout=WATCHDOG_MS) if board.watchdog else None
     try:
         while True:
             device.step(time.ticks_ms())
@@ -251,20 +260,22 @@ def run(board, fs):
                 dog.feed()
             time.sleep_ms(POLL_MS)
     except KeyboardInterrupt:
-        # The host stopped the app (mpremote, to pull the journal or deploy). A watchdog
-        # cannot be stopped once started, so a timer feeds it from now on; mpremote's
-        # `resume` keeps it running (a soft reset would stop the timer, and the watchdog
-        # would reset the board mid-copy).
-        if dog is not None:
-            _keep_fed(dog)
+        keep_fed()
         raise
 
 
 _feeder = None  # the timer that feeds the watchdog while the REPL has the board
 
 
-def _keep_fed(dog):
+def keep_fed():
+    """The host stopped the app (mpremote, to pull the journal or deploy). A watchdog cannot
+    be stopped once started, so a timer feeds it from now on; mpremote's `resume` keeps it
+    running (a soft reset would stop the timer, and the watchdog would reset the board
+    mid-copy)."""
     global _feeder
+    dog = _dog
+    if dog is None:
+        return
     from machine import Timer
 
     for timer_id in (-1, 0):  # rp2: a virtual timer; ESP32 has hardware timers only
@@ -276,41 +287,12 @@ def _keep_fed(dog):
             continue
 
 
-def main():
-    """What main.py calls on the board: run, and on a crash show it, log it and reset."""
-    import sys
-
-    import board  # pyright: ignore[reportMissingImports]  (the board file, on the device)
-    from drivers.osfs import OsFS
-
-    fs = OsFS(board.remount)
-    try:
-        run(board, fs)
-    except Exception as exc:  # the last line of defence: say what happened, then restart
-        _crashed(board, fs, exc)
-        import time
-
-        import machine
-
-        time.sleep_ms(5000)
-        machine.reset()
-    sys.exit()
-
-
 def _crashed(board, fs, exc):
+    """Show and log a crash during play (ui.launch then restarts the board; the simulator
+    restarts the app)."""
     import sys
+
+    from ui import launch
 
     sys.print_exception(exc)
-    try:
-        with fs.open(board.data_dir + "/" + CRASH_LOG, "ab") as f:
-            f.write((repr(exc) + "\n").encode())
-    except OSError:
-        pass  # the log is a courtesy: the screen still says it
-    board.display.wake()
-    p = Painter(board.display, board.layout)
-    p.begin()
-    p.line(0, text("crashed", "zh"), color=p.bad)
-    p.line(1, text("crashed", "en"), color=p.bad)
-    p.line(2, repr(exc)[:30])
-    p.end()
-    board.display.show()
+    launch.report(board, fs, exc, True)
