@@ -7,21 +7,32 @@
                                                   headless: press, take pictures, print the
                                                   table's state as JSON, exit
     python3 -m tools.sim --readme                 the README's pictures, into docs/pictures/
+    python3 -m tools.sim --pico [--firmware 1.26.1]
+                                                  the same on an emulated Raspberry Pi Pico
+                                                  with a Display Pack: the official
+                                                  MicroPython image, the scorekeeper
+                                                  deployed on its flash (tools/sim/pico.py)
 
 The board's flash is the folder `.sim/<board>/` (--flash DIR for another, --fresh for a
 throwaway one): a table survives a restart of the simulator as it survives a power cycle.
+With --pico it holds the emulated Pico's flash image, .sim/pico/flash.img.
 The key syntax of --keys is in tools/sim/script.py.
 """
 
 import argparse
 import json
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
 
-from tools.sim import script
+from tools.pico import PicoError
+from tools.pico.deployed import DeployFailed
+from tools.pico.images import ImageError
+from tools.sim import pico_flash, script
 from tools.sim.flash import Flash, FlashError, default_dir
+from tools.sim.pico import PicoSim
 from tools.sim.screen import save
 from tools.sim.vm import Sim, SimError, simulated_boards
 
@@ -40,16 +51,27 @@ README_KEYS = ("shot:new_table prev ok ok shot:bid ok next shot:play ok shot:res
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m tools.sim",
-        description="Run the scorekeeper's firmware on a simulated board (MicroPython VM).",
+        description="Run the scorekeeper's firmware on a simulated board (MicroPython VM), "
+                    "or with --pico on an emulated Raspberry Pi Pico.",
         epilog="Key script tokens: button names (A, A~ long, A^ double), ok next prev back "
                "menu, wait:MS, shot:NAME, shot, reset. See tools/sim/script.py.")
-    parser.add_argument("--board", default="simulated", choices=simulated_boards(),
-                        help="simulated: colour 240x135, buttons A B X Y (Pico Display Pack); "
-                             "simulated_mono: mono 128x64, buttons L M R (SSD1306)")
+    parser.add_argument("--board", choices=simulated_boards(),
+                        help="simulated (the default): colour 240x135, buttons A B X Y (Pico "
+                             "Display Pack); simulated_mono: mono 128x64, buttons L M R "
+                             "(SSD1306)")
+    parser.add_argument("--pico", action="store_true",
+                        help="run on an emulated Raspberry Pi Pico with a Pico Display Pack: "
+                             "an official MicroPython image, the scorekeeper deployed on it")
+    parser.add_argument("--firmware", metavar="VERSION|FILE",
+                        help="with --pico: the MicroPython image, a pinned version (1.26.1) or "
+                             "a UF2 file (default: the image's own; a new image gets the "
+                             "newest that can be had)")
     parser.add_argument("--flash", type=Path, metavar="DIR",
-                        help="the board's flash on the host (default .sim/BOARD/)")
+                        help="the board's flash on the host (default .sim/BOARD/, with --pico "
+                             ".sim/pico/)")
     parser.add_argument("--fresh", action="store_true",
-                        help="start from an empty flash that is thrown away at the end")
+                        help="start from an empty flash (with --pico: a new Pico, the "
+                             "scorekeeper deployed) that is thrown away at the end")
     parser.add_argument("--lang", choices=("zh", "en"),
                         help="set the language in the board's settings before it boots")
     parser.add_argument("--keys", metavar="SCRIPT",
@@ -78,7 +100,29 @@ def _open(board: str, flash: Flash, lang: str | None) -> Sim:
     return Sim(board, files, dirs, lang=lang, on_flash=flash.apply)
 
 
-def headless(sim: Sim, keys: str, shots: Path | None, scale: int) -> dict:
+def _open_pico(args: argparse.Namespace, flash: Flash) -> tuple[PicoSim, str]:
+    """The emulated Pico on the folder's flash image, and where it is, for the status line."""
+    if shutil.which("node") is None:
+        raise PicoError("node not found: the emulated Pico runs under Node.js (18 or newer)")
+    ready = pico_flash.prepare(flash.folder, args.firmware, args.lang,
+                               say=lambda line: print(line, file=sys.stderr, flush=True))
+    sim = PicoSim(ready.image, live=args.keys is None)
+    return sim, "flash: {} · {} on an emulated Pico".format(_shown(ready.image),
+                                                             ready.micropython)
+
+
+def _refused(args: argparse.Namespace) -> str | None:
+    """Options that do not go together, said as the user would fix them."""
+    if args.pico and args.board:
+        return "--pico is the Pico Display Pack: leave out --board"
+    if args.pico and args.readme is not None:
+        return "--readme makes the pictures on the MicroPython VM: leave out --pico"
+    if args.firmware and not args.pico:
+        return "--firmware is the emulated Pico's MicroPython: give --pico too"
+    return None
+
+
+def headless(sim: "Sim | PicoSim", keys: str, shots: Path | None, scale: int) -> dict:
     steps = script.parse(keys, sim.board)
     written = []
 
@@ -132,13 +176,19 @@ def readme(folder: Path, scale: int = 2, boards: tuple[str, ...] = tuple(LAYOUTS
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    refused = _refused(args)
+    if refused:
+        print("tools.sim: {}".format(refused), file=sys.stderr)
+        return 2
+    args.board = args.board or "simulated"
     try:
         if args.readme is not None:
             for path in readme(args.readme, args.scale):
                 print(path)
             return 0
         with tempfile.TemporaryDirectory(prefix="sim-flash-") as scratch:
-            folder = Path(scratch) if args.fresh else (args.flash or default_dir(args.board))
+            board = "pico" if args.pico else args.board
+            folder = Path(scratch) if args.fresh else (args.flash or default_dir(board))
             flash = Flash(folder).lock()
             try:
                 return _run(args, flash)
@@ -147,18 +197,25 @@ def main(argv: list[str] | None = None) -> int:
     except (SimError, FlashError) as exc:
         print("tools.sim: {}".format(exc), file=sys.stderr)
         return 1
+    except (ImageError, PicoError, DeployFailed) as exc:  # --pico: what the user can fix
+        print("tools.sim: --pico: {}".format(exc), file=sys.stderr)
+        return 2
     except script.ScriptError as exc:
         print("tools.sim: --keys: {}".format(exc), file=sys.stderr)
         return 2
 
 
 def _run(args: argparse.Namespace, flash: Flash) -> int:
-    with _open(args.board, flash, args.lang) as sim:
+    if args.pico:
+        sim, where = _open_pico(args, flash)
+    else:
+        sim, where = _open(args.board, flash, args.lang), "flash: {}".format(
+            _shown(flash.folder))
+    with sim:
         if args.keys is not None:
             print(json.dumps(headless(sim, args.keys, args.shots, args.scale),
                              ensure_ascii=False))
             return 0
-        where = "flash: {}".format(_shown(flash.folder))
         if not args.terminal and _has_display():
             window = _window(sim, args.shots)
             if window is not None:

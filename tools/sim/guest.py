@@ -28,6 +28,8 @@ import json
 import sys
 import time
 
+import sim_probe  # tools/sim/probe.py: what the host asks, the same on the emulated Pico
+
 import board
 from drivers.memfs import MemFS
 from ui import app as firmware
@@ -133,32 +135,6 @@ def _button(name):
     return _buttons[name.lower()]
 
 
-def _state():
-    out = {"screen": "Crashed"}
-    if device is not None:
-        app = device.app
-        out["screen"] = type(app.stack[-1]).__name__
-        t = app.table
-        if t is not None:
-            out["totals"] = t.totals
-            out["hands"] = t.hands_played()
-            if t.state is not None:
-                out["levels"] = t.state["levels"]
-                out["dealer"] = t.state["dealer"]
-    return out
-
-
-def _info():
-    names = [None if k is None else keys.NAMES[k] for entry in board.keymap for k in entry]
-    inp = device.input if device is not None else None
-    return {"name": board.name, "layout": board.layout,
-            "buttons": list(board.button_names),
-            "keymap": [names[i:i + 3] for i in range(0, len(names), 3)],
-            "data_dir": board.data_dir, "poll_ms": firmware.POLL_MS,
-            "long_ms": inp.long_ms if inp else 600, "double_ms": inp.double_ms if inp else 300,
-            "debounce_ms": inp.debounce_ms if inp else 20}
-
-
 def _changes(out, force_fb):
     global _sent_files, _sent_dirs, _sent_shows, _sent_asleep
     display = board.display
@@ -192,7 +168,7 @@ def handle(line):
     out = {}
     if cmd == "boot":
         _boot(out)
-        out["board"] = _info()
+        out["board"] = sim_probe.info()
     elif cmd == "press":
         _button(arg).press()
     elif cmd == "release":
@@ -200,7 +176,7 @@ def handle(line):
     elif cmd == "tick":
         _advance(int(arg), out)
     elif cmd == "state":
-        out["state"] = _state()
+        out["state"] = sim_probe.state(device)
     elif cmd == "reset":
         _boot(out)
     elif cmd != "shot":

@@ -24,6 +24,7 @@ FIRMWARE = ROOT / "firmware"
 BOARDS = ROOT / "boards"
 SIM_MJS = ROOT / "tools" / "vm" / "sim.mjs"
 GUEST = Path(__file__).resolve().parent / "guest.py"
+PROBE = Path(__file__).resolve().parent / "probe.py"  # imported by the guest as sim_probe
 HEAP = 4 * 1024 * 1024  # as tools/mpvm.py's node engine
 TIMEOUT_S = 60.0  # one answer; a guest stuck longer than this is a bug, not a slow machine
 
@@ -65,6 +66,7 @@ class Sim:
         self.log: deque[str] = deque(maxlen=200)  # what the guest printed
         self.round_trips = 0
         vm_files = firmware_files(board)
+        vm_files["sim_probe.py"] = PROBE.read_bytes()
         vm_files["sim.json"] = json.dumps({
             "files": {p: d.hex() for p, d in (files or {}).items()},
             "dirs": sorted(dirs or []), "lang": lang}).encode()

@@ -1,0 +1,140 @@
+"""`python -m tools.sim --pico`: the simulator on the emulated Pico (tools/sim/pico.py), the
+official MicroPython image with the scorekeeper deployed by tools.deploy. The same key script
+must give the same table, the same top screen and the same pictures, pixel for pixel, as on
+the MicroPython VM; its flash image must survive a restart, and be deployed again (journal
+kept) when the firmware changed; the window must drive it live."""
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from pico_board import deployed_image
+from PIL import Image
+from test_simulator import HAND, sim_command
+
+from tools.pico.deployed import firmware_digest
+from tools.pico.flashfs import FlashFS
+from tools.sim import pico_flash, script
+from tools.sim.pico import PicoSim
+from tools.sim.vm import Sim
+
+ROOT = Path(__file__).resolve().parent.parent
+# A hand (HAND), the table's menu and back, a minute idle (the display sleeps), a press that
+# only wakes it, a power cycle.
+EVENING = (HAND + " menu shot:menu back wait:61000 shot:asleep ok shot:woken reset "
+           "shot:rebooted A shot:new_hand")
+
+
+def _played(args: list[str], shots: Path) -> tuple[dict, dict[str, bytes]]:
+    done = sim_command(*args, "--keys", EVENING, "--shots", str(shots), timeout=300)
+    assert done.returncode == 0, done.stderr
+    state = json.loads(done.stdout)
+    pictures = {}
+    for path in state.pop("shots"):
+        with Image.open(path) as img:
+            pictures[Path(path).name] = img.convert("RGB").tobytes()
+    return state, pictures
+
+
+@pytest.mark.pico
+def test_a_key_script_on_the_pico_gives_the_vms_table_screen_and_pictures(tmp_path):
+    deployed_image()  # made (or skipped) here, not inside the simulator's run
+    start = time.monotonic()
+    on_pico, pico_shots = _played(["--pico", "--fresh"], tmp_path / "pico")
+    pico_s = time.monotonic() - start
+    on_vm, vm_shots = _played(["--fresh"], tmp_path / "vm")
+    assert on_pico == on_vm
+    assert on_pico["totals"] == [-6, 12, -6] and on_pico["screen"] == "BidScreen"
+    assert list(pico_shots) == ["menu.png", "asleep.png", "woken.png", "rebooted.png",
+                                "new_hand.png"]
+    for name, picture in vm_shots.items():
+        assert pico_shots[name] == picture, name
+    assert pico_s < 60, "a short script on the emulated Pico took {:.0f} s".format(pico_s)
+
+
+@pytest.mark.pico
+def test_the_flash_image_survives_a_restart_and_is_redeployed_keeping_the_journal(tmp_path):
+    deployed_image()
+    folder = tmp_path / "flash"
+    first = sim_command("--pico", "--flash", str(folder), "--lang", "en", "--keys", HAND,
+                        timeout=300)
+    assert first.returncode == 0, first.stderr
+    assert json.loads(first.stdout)["hands"] == 1
+    stamp_path = folder / pico_flash.STAMP
+    stamp = json.loads(stamp_path.read_text())
+    assert (folder / pico_flash.IMAGE).stat().st_size == 2 * 1024 * 1024
+    # As if the repository's firmware had changed since: the next start deploys again, and
+    # deploy leaves /data alone, so the table is there, and A~ opens its menu.
+    stamp_path.write_text(json.dumps(dict(stamp, firmware="0" * 16)))
+    again = sim_command("--pico", "--flash", str(folder), "--keys", "A~", timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert "deploying the scorekeeper" in again.stderr and "firmware changed" in again.stderr
+    after = json.loads(again.stdout)
+    assert after["totals"] == [-6, 12, -6] and after["hands"] == 1
+    assert after["screen"] == "TableMenu"
+    assert json.loads(stamp_path.read_text()) == dict(stamp, firmware=firmware_digest())
+    settings = json.loads(FlashFS(folder / pico_flash.IMAGE).read("/data/settings.json"))
+    assert settings["lang"] == "en"  # put there by --lang before the first boot, kept since
+
+
+@pytest.mark.pico
+def test_the_window_drives_the_pico_live_as_the_vm_shows_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    pygame = pytest.importorskip("pygame")
+    from tools.sim.window import Window
+
+    with Sim("simulated") as vm:
+        vm_board = vm.board
+        new_table = vm.shot()
+        script.play(vm, script.parse("X A", vm.board))
+        table = vm.shot()
+    image = tmp_path / "flash.img"
+    image.write_bytes(deployed_image().read_bytes())
+    with PicoSim(image, live=True) as sim:
+        assert dict(sim.board, name="") == dict(vm_board, name="")
+        window = Window(sim)
+        assert list(window.buttons) == ["A", "B", "X", "Y"]
+
+        def frames(seconds, until=lambda: False):
+            end = time.monotonic() + seconds
+            while time.monotonic() < end and not until():
+                window.step()
+            return until()
+
+        def click(name):
+            pos = window.buttons[name].center
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+            frames(0.15)  # held as long as a finger holds it, on the wall clock
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+            frames(0.5)
+
+        # main.py boots, paced to the wall clock (slower where the host is busy), and lights
+        # the panel: the new-table screen, as the VM's, pixel for pixel. (Until then the
+        # panel is dark, though its memory still holds the picture of the boot before.)
+        assert frames(30, until=lambda: not sim.asleep and sim.fb == new_table)
+        click("X")
+        click("A")  # a classic table opens
+        assert frames(10, until=lambda: sim.fb == table)
+        window.close()
+
+
+def test_what_the_pico_mode_refuses_exits_2_with_a_message(tmp_path):
+    cases = [
+        (["--pico", "--board", "simulated_mono"], "leave out --board"),
+        (["--firmware", "1.26.1"], "give --pico too"),
+        (["--pico", "--readme", str(tmp_path)], "leave out --pico"),
+        (["--pico", "--firmware", "0.1"], "neither a file nor a pinned version"),
+    ]
+    for args, said in cases:
+        done = sim_command(*args, "--fresh", "--keys", "A")
+        assert done.returncode == 2 and said in done.stderr, (args, done.stderr)
+    env = dict(os.environ, SCOREKEEPER_SIM_ENV="1", PATH=str(Path(sys.executable).parent))
+    done = subprocess.run([sys.executable, "-m", "tools.sim", "--pico", "--fresh", "--keys",
+                           "A"], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=60)
+    if "node" not in os.listdir(Path(sys.executable).parent):
+        assert done.returncode == 2 and "node not found" in done.stderr, done.stderr

@@ -1,0 +1,120 @@
+"""The scorekeeper put onto an emulated Pico's flash the way a maker puts it on a board:
+`python -m tools.deploy --board pico_display_pack --port PORT` against the emulated Pico's
+serial port (tools/pico/bridge.py), the chip paced to the wall clock meanwhile.
+
+    over_serial(pico, module)   a host tool (tools.deploy, tools.ledger) on its serial port
+    deploy_onto(image, uf2)     deploy onto a flash image (a new one, or one with a journal:
+                                deploy never touches /data)
+    fresh_image(uf2)            a new Pico with this MicroPython, the scorekeeper deployed,
+                                cached in build/pico/deployed/ (deploying takes seconds)
+    firmware_digest()           what a deployed image is of: the firmware, the board files,
+                                the deploy tool
+
+The tests (host_tests/pico_board.py) and the simulator (tools.sim --pico) both start from
+these images.
+"""
+
+import hashlib
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from tools.pico import BUILD, Pico
+from tools.pico.bridge import SerialBridge
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+DEPLOYED = BUILD / "deployed"
+BOARD = "pico_display_pack"
+DEPLOY_TIMEOUT_S = 300
+BOOT_QUIET_MS = 400  # boot sleeps 120 ms after the panel's reset: quiet means longer than that
+
+
+class DeployFailed(RuntimeError):
+    """tools.deploy refused or failed: the message is what it printed."""
+
+
+def firmware_digest() -> str:
+    """Changes whenever what deploy would put on the board may change."""
+    h = hashlib.sha256()
+    for folder in ("firmware", "boards"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            h.update(str(path.relative_to(ROOT)).encode())
+            h.update(path.read_bytes())
+    h.update((ROOT / "tools" / "deploy.py").read_bytes())
+    return h.hexdigest()[:16]
+
+
+def over_serial(pico: Pico, module: str, *args: str) -> subprocess.CompletedProcess:
+    """Run `python -m MODULE ARGS --port PORT` against the running emulated Pico's serial
+    port, the chip paced to the wall clock meanwhile (the tool's time-outs are wall
+    seconds); the CompletedProcess holds stdout and stderr together."""
+    bridge = SerialBridge(pico)
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", module, *args, "--port", bridge.port],
+                                cwd=ROOT, text=True, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT)
+        bridge.serve(until=lambda: proc.poll() is not None, timeout=DEPLOY_TIMEOUT_S)
+        if proc.poll() is None:
+            proc.kill()
+        out = proc.communicate(timeout=30)[0]
+    finally:
+        bridge.close()
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, "")
+
+
+def deploy(pico: Pico, *args: str) -> subprocess.CompletedProcess:
+    """`python -m tools.deploy --board pico_display_pack ARGS` onto the running emulated
+    Pico."""
+    # A build folder of its own: two deploys at once (tests, a simulator) must not rebuild
+    # build/pico_display_pack under each other. A --build in ARGS wins (argparse keeps the
+    # last one).
+    with tempfile.TemporaryDirectory(prefix="deploy-build-") as build:
+        return over_serial(pico, "tools.deploy", "--board", BOARD, "--build", build, *args)
+
+
+def deploy_onto(image: Path, uf2: Path | None = None, *args: str) -> str:
+    """Boot the image (writing the UF2 over its firmware first, if given: the file system
+    stays, as when a UF2 is dropped on a Pico), deploy, save the flash. Returns deploy's
+    output; raises DeployFailed with it if deploy did not succeed."""
+    with Pico(image, uf2) as pico:
+        pico.settle(quiet_ms=BOOT_QUIET_MS)  # a new image: MicroPython formats its flash
+        done = deploy(pico, *args)
+    if done.returncode != 0:
+        # deploy's own verdict ("deploy: ..."), else all it said.
+        said = [line for line in done.stdout.splitlines() if line.startswith("deploy: ")]
+        raise DeployFailed("\n".join(said) or done.stdout.strip()
+                           or "tools.deploy exited with status {}".format(done.returncode))
+    return done.stdout
+
+
+def fresh_image_path(uf2: Path) -> Path:
+    """Where fresh_image(uf2) keeps its image (it may not be made yet)."""
+    return DEPLOYED / "{}-{}.img".format(uf2.stem, firmware_digest())
+
+
+def fresh_image(uf2: Path) -> Path:
+    """A flash image of a new Pico with this MicroPython and the scorekeeper deployed: the
+    bytes a board has after its first `python -m tools.deploy`. Made once per (image,
+    firmware) and kept; copy it before booting it."""
+    target = fresh_image_path(uf2)
+    if target.exists():
+        return target
+    DEPLOYED.mkdir(parents=True, exist_ok=True)
+    # A scratch name of its own, renamed over at the end: a deploy stopped halfway leaves no
+    # image that looks done, and two made at once do not write into one file.
+    fd, name = tempfile.mkstemp(prefix=target.stem + "-", suffix=".part", dir=DEPLOYED)
+    os.close(fd)
+    scratch = Path(name)
+    scratch.unlink()  # the harness starts an erased flash where no file is
+    try:
+        deploy_onto(scratch, uf2)
+        scratch.replace(target)
+    finally:
+        scratch.unlink(missing_ok=True)
+    # The same MicroPython with older firmware will not be booted again: 2 MiB each.
+    for old in DEPLOYED.glob("{}-*.img".format(uf2.stem)):
+        if old != target:
+            old.unlink(missing_ok=True)
+    return target
