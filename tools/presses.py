@@ -62,7 +62,8 @@ print(json.dumps(out))
 """
 
 
-def _opening(game):
+def opening(game):
+    """The presses that open a new table of `game` on a board with no table open."""
     return ["OK"] * GAME_ROW[game] + ["PREV", "OK"]
 
 
@@ -77,7 +78,7 @@ def classic_plan(landlord, bid):
 
 def play(plans):
     """[(recorded record or None, screen the app ended on)] for [(game, keys)]."""
-    data = json.dumps([[_opening(game), keys] for game, keys in plans]).encode()
+    data = json.dumps([[opening(game), keys] for game, keys in plans]).encode()
     outcome = mpvm.run(_GUEST, {"board.py": (BOARDS / "simulated.py").read_bytes(),
                                 "plans.json": data}, engine="node", compiled=True)
     return json.loads(outcome.stdout.strip().splitlines()[-1])
