@@ -7,6 +7,7 @@ of hand outcomes, or stops at the first refused record with {"error": key}.
 
 import json
 
+from core.ddz import check_cards
 from core.errors import RecordError
 from core.explain import breakdown
 from core.score import score_hand
@@ -21,6 +22,8 @@ def score_batch(items):
         for record in records:
             try:
                 result = score_hand(record, state)
+                if record["game"] == "ddz":
+                    check_cards(record)  # as for a hand entered, not one replayed
             except RecordError as exc:
                 outcomes.append({"error": exc.key})
                 break

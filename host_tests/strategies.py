@@ -3,9 +3,24 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.profiles import PROFILES
+from core.ddz import check_deal
+from core.errors import RecordError
+from core.profiles import DEALS, PROFILES
 
 PROFILE_NAMES = sorted(PROFILES)
+
+
+def _possible(profile, drawn):
+    """The drawn bombs but those the cards of one deal could not add (a second rocket from
+    one deck): generated records are valid ones."""
+    kept = []
+    for kind in drawn:
+        try:
+            check_deal(profile, kept + [kind])
+        except RecordError:
+            continue
+        kept.append(kind)
+    return kept
 
 
 @st.composite
@@ -42,12 +57,13 @@ def ddz_records(draw, profile=None, beans=None, escape=None, allow_cap=True):
         choices = [1, 2, 4] if super_double else [1, 2]
         record["doubles"] = draw(st.lists(st.sampled_from(choices), min_size=players,
                                           max_size=players))
-    record["bombs"] = draw(st.lists(st.sampled_from(sorted(kinds)), max_size=6))
+    record["bombs"] = _possible(profile, draw(st.lists(st.sampled_from(sorted(kinds)),
+                                                     max_size=6)))
     if escape is None:
         escape = draw(st.integers(0, 5)) == 0
     if escape:
         record["escape"] = draw(st.integers(0, players - 1))
-        record["held"] = draw(st.integers(0, 4))
+        record["held"] = min(draw(st.integers(0, 4)), DEALS[profile][0] - len(record["bombs"]))
     else:
         record["winner"] = draw(st.sampled_from(["landlord", "farmers"]))
         if draw(st.booleans()):

@@ -172,3 +172,16 @@ def test_closing_a_table_archives_it_and_deleting_the_archive_frees_the_flash():
     assert run.states["archives"]["screen"] == "ArchivesScreen"
     assert run.states["deleted"]["archives"] == 0
     assert not [p for p in run.files if p.startswith("/data/archive/")]
+
+
+def test_a_second_rocket_from_one_deck_is_refused_and_the_hand_goes_on():
+    # 乙 bids 3; 王炸 (PREV) twice: one deck has one rocket, so the second press says so
+    run = run_device(NEW_CLASSIC + keys("o o p") + [("state", "one")] + keys("p")
+                     + [("state", "refused"), ("shot", "refused")] + keys("o")
+                     + [("state", "back")] + keys("o o") + [("state", "end")])
+    assert run.states["refused"]["screen"] == "Notice"
+    assert run.states["back"]["screen"] == "PlayScreen"
+    # 3 × 2(one rocket) = 6 a pair: the landlord 乙 +12
+    assert run.states["end"]["totals"] == [-6, 12, -6]
+    table = host_table(run.files)
+    assert table.entries[0]["record"]["bombs"] == ["rocket"]

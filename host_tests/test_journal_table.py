@@ -91,3 +91,21 @@ def test_a_closed_table_is_archived_read_only_and_deleted_on_request():
     assert journal.open_table("ddz", 3, profile="classic").totals == [0, 0, 0]
     journal.delete_archive("0001")
     assert journal.archives() == []
+
+
+def test_a_hand_an_earlier_firmware_confirmed_is_kept_though_the_cards_forbid_it():
+    # Firmware before the deal checks let 王炸 be pressed twice in one classic hand. Such a
+    # hand is refused when entered now, but one already in a journal boots as it was.
+    two_rockets = {"landlord": 0, "bid": 3, "bombs": ["rocket", "rocket"], "winner": "landlord"}
+    fs = MemFS()
+    table = Journal(fs, "d").open_table("ddz", 3, profile="classic")
+    with pytest.raises(RecordError) as refused:
+        table.record(dict(two_rockets))
+    assert refused.value.key == "bombs" and len(table.entries) == 0
+    table.record(dict(two_rockets), replay=True)  # as the earlier firmware wrote it
+    table.record({"landlord": 1, "bid": 1, "winner": "farmers"})
+    booted, report = Journal(MemFS(fs.files), "d").boot()
+    assert report.clean()
+    # 3 × 2²(two rockets) = 12 a pair: +24 −12 −12; then bid 1, farmers win: +1 −2 +1
+    assert len(booted.entries) == 2 and booted.totals == [25, -14, -11]
+    assert booted.entries[0]["record"]["bombs"] == ["rocket", "rocket"]

@@ -15,6 +15,7 @@ FORFEIT_LOSS = 40   # the player who quits
 FORFEIT_GAIN = 10   # each of the other four (decided, keeps the hand zero-sum)
 OPEN_SOLO = 24      # 明独保: emperor against each of four at 6
 HIDDEN_SOLO = 12    # 暗独保: emperor against each of four at 3
+MAX_UNIT = 10000    # docs/rules.md, "Ranges"
 
 
 def _place(order, seat):
@@ -37,7 +38,7 @@ def read_rules(rules):
     if not isinstance(rules, dict):
         raise RecordError("rules", rules, "must be an object")
     only_keys(rules, RULE_KEYS, "rules.")
-    return get_int(rules, "unit", 1, None, 1, "rules.")
+    return get_int(rules, "unit", 1, MAX_UNIT, 1, "rules.")
 
 
 def score(record):

@@ -4,10 +4,15 @@ A pair is [winner seat, loser seat, amount]; amounts are positive and move from 
 the winner. Integer arithmetic only, so the device and the host agree to the bean.
 """
 
-from core.check import REQUIRED, get_bool, get_int, is_int, only_keys
-from core.errors import RecordError
+from core.check import get_bool, get_int, is_int, only_keys
+from core.errors import MISSING, RecordError
 
 BEANS_KEYS = ("n", "fee", "balances", "win_cap_own_balance")
+# Upper bounds (docs/rules.md, "Ranges"): a room coefficient and a fee far above any room's,
+# a balance of a million million beans.
+MAX_N = 1000000
+MAX_FEE = 1000000
+MAX_BALANCE = 1000000000000
 
 
 def read_options(beans, players, balances_required=True):
@@ -15,17 +20,19 @@ def read_options(beans, players, balances_required=True):
     if not isinstance(beans, dict):
         raise RecordError("rules.beans", beans, "must be an object")
     only_keys(beans, BEANS_KEYS, "rules.beans.")
-    n = get_int(beans, "n", 1, None, 1, "rules.beans.")
-    fee = get_int(beans, "fee", 0, None, 0, "rules.beans.")
+    n = get_int(beans, "n", 1, MAX_N, 1, "rules.beans.")
+    fee = get_int(beans, "fee", 0, MAX_FEE, 0, "rules.beans.")
     win_cap = get_bool(beans, "win_cap_own_balance", True, "rules.beans.")
-    balances = beans.get("balances")
-    if balances is None:
+    # A null is not an absent key: it is refused as a value.
+    balances = beans.get("balances", MISSING)
+    if balances is MISSING:
         if balances_required:
-            get_int(beans, "balances", 0, None, REQUIRED, "rules.beans.")
+            raise RecordError("rules.beans.balances", MISSING, "required")
+        balances = None
     elif (not isinstance(balances, list) or len(balances) != players
-          or not all(is_int(b) and b >= 0 for b in balances)):
+          or not all(is_int(b) and 0 <= b <= MAX_BALANCE for b in balances)):
         raise RecordError("rules.beans.balances", balances,
-                          "must list {} balances of 0 or more".format(players))
+                          "must list {} balances, each 0 to {}".format(players, MAX_BALANCE))
     return n, fee, balances, win_cap
 
 

@@ -7,7 +7,7 @@ Each getter reads one key of a record (or of its `rules`), checks it and returns
 RecordError naming the key. `prefix` is prepended to the key in messages ("rules.").
 """
 
-from core.errors import RecordError
+from core.errors import MISSING, RecordError
 
 try:
     from typing import Any  # for the type checker only: MicroPython has no typing module
@@ -38,19 +38,19 @@ def forbid(obj, keys, why, prefix=""):
 
 def _absent(key, default, prefix):
     if default is REQUIRED:
-        raise RecordError(prefix + key, None, "required")
+        raise RecordError(prefix + key, MISSING, "required")
     return default
 
 
-def get_int(obj, key, lo, hi=None, default=REQUIRED, prefix="") -> int:
+def get_int(obj, key, lo, hi, default=REQUIRED, prefix="") -> int:
+    # Every whole number has an upper bound (docs/rules.md, "Ranges"): without one a record
+    # could ask for 2 ** (10 ** 400) and hang the scorer.
     if key not in obj:
         return _absent(key, default, prefix)
     value = obj[key]
     if not is_int(value):
         raise RecordError(prefix + key, value, "must be a whole number")
-    if value < lo or (hi is not None and value > hi):
-        if hi is None:
-            raise RecordError(prefix + key, value, "must be at least {}".format(lo))
+    if not lo <= value <= hi:
         if hi == lo:
             raise RecordError(prefix + key, value, "must be {}".format(lo))
         raise RecordError(prefix + key, value, "must be {} to {}".format(lo, hi))
@@ -84,8 +84,8 @@ def get_choice(obj, key, choices, default=REQUIRED, prefix="") -> str:
     return value
 
 
-def get_multiple_of(obj, key, step, lo, default=REQUIRED, prefix="") -> int:
-    value = get_int(obj, key, lo, None, default, prefix)
+def get_multiple_of(obj, key, step, lo, hi, default=REQUIRED, prefix="") -> int:
+    value = get_int(obj, key, lo, hi, default, prefix)
     if value % step:
         raise RecordError(prefix + key, value, "must be a multiple of {}".format(step))
     return value

@@ -26,6 +26,7 @@ from core.check import (
 )
 from core.errors import RecordError
 from core.profiles import (
+    DEALS,
     ESCAPE_FARMER,
     ESCAPE_LANDLORD,
     LAIZI_DIVISOR,
@@ -39,6 +40,12 @@ RECORD_KEYS = ("game", "profile", "players", "rules", "landlord", "partner", "bi
 RULE_KEYS = ("base", "cap", "bomb_mode", "spring_factor", "super_double", "beans", "factors")
 SHOWN_FACTORS = (1, 2, 3, 4, 5)
 MAX_GRABS = 3  # each of the three players may grab once (seed 000 §二)
+# Upper bounds of the table's numbers (docs/rules.md, "Ranges"): far above what a table
+# plays, low enough that no record makes the arithmetic slow or the numbers unprintable.
+MAX_BASE = 10000
+MAX_CAP = 1000000
+MAX_FACTOR = 100  # a bomb kind's factor, the spring factor
+MAX_HELD = 100  # bombs held at an escape: bounds the arithmetic; check_deal bounds the cards
 
 
 def _factors(rules, kinds):
@@ -46,13 +53,11 @@ def _factors(rules, kinds):
     override = rules.get("factors", {})
     if not isinstance(override, dict):
         raise RecordError("rules.factors", override, "must map bomb kinds to factors")
-    for kind, factor in override.items():
+    for kind in override:
         if kind not in kinds:
             raise RecordError("rules.factors", kind,
                               "not a bomb of this profile: " + ", ".join(sorted(kinds)))
-        if not is_int(factor) or factor < 1:
-            raise RecordError("rules.factors." + kind, factor, "must be a whole number >= 1")
-        factors[kind] = factor
+        factors[kind] = get_int(override, kind, 1, MAX_FACTOR, REQUIRED, "rules.factors.")
     return factors
 
 
@@ -81,6 +86,21 @@ def _bombs(record, factors):
     return bombs
 
 
+def check_deal(profile, bombs, held=0):
+    """Refuse bombs that the cards of one deal cannot make, such as two rockets from one
+    deck (core/profiles.py DEALS), and more bombs held at an escape than the rest could be."""
+    most, pools = DEALS[profile]
+    for size, takes, cards in ((most, None, "bombs"),) + pools:
+        need = len(bombs) if takes is None else sum(takes.get(kind, 0) for kind in bombs)
+        if need > size:
+            raise RecordError("bombs", bombs, "more than one deal holds: {} {} of {}".format(
+                need, cards, size))
+    if held > most - len(bombs):
+        raise RecordError("held", held, "must be 0 to {}: a deal holds {} bombs at most and "
+                                        "{} were played".format(most - len(bombs), most,
+                                                                len(bombs)))
+
+
 def _bomb_terms(bombs, factors, held, add_mode):
     """Terms for played bombs (and, for an escape, the bombs still held)."""
     if add_mode:
@@ -106,10 +126,10 @@ def read_rules(rules, profile, players, balances_required=True):
     kinds = PROFILES[profile][3]
     if PROFILES[profile][1]:
         forbid(rules, ("base",), "the bid is the base in " + profile, "rules.")
-    base = get_int(rules, "base", 1, None, 1, "rules.")
-    cap = get_int(rules, "cap", 1, None, None, "rules.")
+    base = get_int(rules, "base", 1, MAX_BASE, 1, "rules.")
+    cap = get_int(rules, "cap", 1, MAX_CAP, None, "rules.")
     add_mode = get_choice(rules, "bomb_mode", ("double", "add"), "double", "rules.") == "add"
-    spring_factor = get_int(rules, "spring_factor", 1, None, 2, "rules.")
+    spring_factor = get_int(rules, "spring_factor", 1, MAX_FACTOR, 2, "rules.")
     super_double = get_bool(rules, "super_double", False, "rules.")
     factors = _factors(rules, kinds)
     bean_options = None
@@ -160,7 +180,7 @@ def score(record):
             raise RecordError("spring", spring, "an anti-spring is won by the farmers")
     else:
         forbid(record, ("winner", "spring"), "an escape ends the hand without a winner")
-        held = get_int(record, "held", 0, None, REQUIRED)
+        held = get_int(record, "held", 0, MAX_HELD, REQUIRED)
         winner = spring = None
 
     terms = []
@@ -226,3 +246,10 @@ def _penalties(base, multiple, escape, side, farmers, result):
     result["penalty"] = penalty
     others = farmers if escape in side else side
     return [[other, escape, base * penalty] for other in others]
+
+
+def check_cards(record):
+    """A scored record (its keys already checked) against what one deal's cards allow. Only
+    hands being entered are held to it: a hand already in a journal was confirmed at the
+    table, and stays readable whatever later firmware thinks of it."""
+    check_deal(record["profile"], record.get("bombs", []), record.get("held", 0))

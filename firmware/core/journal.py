@@ -380,12 +380,12 @@ class _Loader:
             self.store.open(event["open"])
             self.table = table
         elif "hand" in event:
-            if table.record(event["record"])[0] != event["hand"]:
+            if table.record(event["record"], replay=True)[0] != event["hand"]:
                 raise JournalError("hand out of order")
         elif "void" in event:
             table.void(event["void"])
         elif "amend" in event:
-            table.amend(event["amend"], event["record"])
+            table.amend(event["amend"], event["record"], replay=True)
         elif "close" in event:
             self.store.close()
         else:

@@ -11,6 +11,10 @@ PLAYERS = 4
 RECORD_KEYS = ("game", "players", "rules", "dealer", "points")
 RULE_KEYS = ("step", "start", "turnover", "zero_bonus")
 POINT_UNIT = 5  # points are counted in fives
+# Upper bounds (docs/rules.md, "Ranges"): two decks hold 200 points; these leave room for
+# more decks and for kitty bonuses. The default turnover, 2 × step, stays within its bound.
+MAX_STEP = 1000
+MAX_POINTS = 2000  # also the bound of the turnover
 
 
 def level_index(value, key="rules.start"):
@@ -23,9 +27,10 @@ def level_index(value, key="rules.start"):
 
 def read_rules(record):
     rules = get_rules(record, RULE_KEYS)
-    step = get_multiple_of(rules, "step", POINT_UNIT, POINT_UNIT, 40, "rules.")
+    step = get_multiple_of(rules, "step", POINT_UNIT, POINT_UNIT, MAX_STEP, 40, "rules.")
     start = level_index(rules.get("start", "2"))
-    turnover = get_multiple_of(rules, "turnover", POINT_UNIT, POINT_UNIT, 2 * step, "rules.")
+    turnover = get_multiple_of(rules, "turnover", POINT_UNIT, POINT_UNIT, MAX_POINTS,
+                               2 * step, "rules.")
     zero_bonus = get_bool(rules, "zero_bonus", True, "rules.")
     return step, start, turnover, zero_bonus
 
@@ -53,7 +58,7 @@ def score(record, state):
     get_int(record, "players", PLAYERS, PLAYERS)
     step, _start, turnover, zero_bonus = read_rules(record)
     dealer = get_seat(record, "dealer", PLAYERS)
-    points = get_multiple_of(record, "points", POINT_UNIT, 0)
+    points = get_multiple_of(record, "points", POINT_UNIT, 0, MAX_POINTS)
     if state["winner"] is not None:
         raise RecordError("game", record.get("game"), "the game is over: a team passed A")
 

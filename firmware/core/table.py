@@ -16,7 +16,7 @@ full), the table is exactly as it was and the same call can be made again.
 from core import ddz
 from core.check import get_int, only_keys
 from core.errors import RecordError
-from core.profiles import PROFILES
+from core.profiles import PROFILE_NAMES, PROFILES
 from core.score import GAMES, score_hand
 from core.settle import settle
 from core.titles import title
@@ -81,8 +81,11 @@ class Table:
         if game not in GAMES:
             raise RecordError("game", game, "must be one of " + ", ".join(GAMES))
         if game == "ddz":
-            if profile not in PROFILES:
-                raise RecordError("profile", profile, "must be one of " + ", ".join(PROFILES))
+            # A tuple, not the dict: a profile that is a list or an object is refused, where
+            # looking it up in a dict would raise TypeError (unhashable).
+            if profile not in PROFILE_NAMES:
+                raise RecordError("profile", profile,
+                                  "must be one of " + ", ".join(PROFILE_NAMES))
             seats = PROFILES[profile][0]
         else:
             if profile is not None:
@@ -217,12 +220,15 @@ class Table:
             record["rules"] = _copy(old_rules)
         return self._complete(record)
 
-    def record(self, record):
+    def record(self, record, replay=False):
         """Score a new hand and add it; returns (hand index, result). Nothing changes if the
-        record is refused, or if the store cannot save it (the call can then be repeated)."""
+        record is refused, or if the store cannot save it (the call can then be repeated).
+        replay: the hand comes from the journal (see ddz.check_cards)."""
         record = self._complete(record)
         index = len(self.entries)
         result = self._score(record, index)
+        if self.game == "ddz" and not replay:
+            ddz.check_cards(record)
         self.entries.add(index, record)
         if self.game == "shengji":
             self._apply((result, None))
@@ -263,7 +269,7 @@ class Table:
         self.entries.void(index)
         self._apply(effect)
 
-    def amend(self, index, record):
+    def amend(self, index, record, replay=False):
         """Replace hand `index` with a corrected record; the old one is kept in `previous`.
         Beans: the hand keeps the balances its players carried into it."""
         entry = self._entry(index)
@@ -271,6 +277,8 @@ class Table:
             raise RecordError("hand", index + 1, "a voided hand cannot be amended")
         record = self._correction(index, record)
         result = self._score(record, index)
+        if self.game == "ddz" and not replay:
+            ddz.check_cards(record)
         effect = self._effect(index, entry["record"], record, result)
         self.entries.amend(index, record)
         self._apply(effect)

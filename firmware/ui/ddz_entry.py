@@ -5,10 +5,12 @@ The two commonest bomb kinds of a profile are one press each on the play screen 
 PREV); the rest, doubles, show cards, reveal and escape are in its menu.
 """
 
-from core.profiles import PROFILES
+from core.ddz import check_deal
+from core.errors import RecordError
+from core.profiles import DEALS, PROFILES
 from ui import keys
 from ui.preview import Preview
-from ui.screen import Choice, Screen
+from ui.screen import Choice, Notice, Screen
 
 # A UI choice, not a rule: which kinds get the two one-press keys on the play screen.
 QUICK_BOMBS = {"classic": ("bomb", "rocket"), "happy": ("bomb", "rocket"),
@@ -98,9 +100,9 @@ class PlayScreen(Screen):
     def press(self, key):
         bombs = self.draft["bombs"]
         if key == keys.NEXT:
-            bombs.append(self.quick[0])
+            add_bomb(self, self.quick[0])
         elif key == keys.PREV:
-            bombs.append(self.quick[1])
+            add_bomb(self, self.quick[1])
         elif key == keys.OK:
             self.app.push(Preview(self.app, self.draft, RESULTS))
         elif key == keys.BACK:
@@ -127,6 +129,19 @@ class PlayScreen(Screen):
         p.big(1, stake, 3)
         p.line(4, "{} {}".format(self.t("stake"), result["base"] * result["multiple"]))
         p.line(5, _bomb_summary(self, record["bombs"]))
+
+
+def add_bomb(screen, kind):
+    """Count a bomb as it lands, unless the cards of one deal cannot hold it (a second 王炸
+    from one deck): then say so, and the hand stays as it was."""
+    draft = screen.draft
+    try:
+        check_deal(screen.app.table.profile, draft["bombs"] + [kind])
+    except RecordError:
+        screen.app.push(Notice(screen.app, [screen.t(kind), screen.t("no_such_bomb")]))
+        return False
+    draft["bombs"].append(kind)
+    return True
 
 
 def _bomb_summary(screen, bombs):
@@ -236,8 +251,8 @@ class MoreBombs(Choice):
         return [(self.t(kind), kind) for kind in self.kinds]
 
     def pick(self, value):
-        self.draft["bombs"].append(value)
-        self.app.pop()
+        if add_bomb(self, value):
+            self.app.pop()
 
 
 class EscapeScreen(Choice):
@@ -270,7 +285,9 @@ class HeldScreen(Screen):
                 (keys.BACK, "back"))
 
     def press(self, key):
-        if key == keys.NEXT:
+        # No more held than the deal could still hold besides the bombs played.
+        most = DEALS[self.app.table.profile][0] - len(self.draft["bombs"])
+        if key == keys.NEXT and self.held < most:
             self.held += 1
         elif key == keys.PREV and self.held:
             self.held -= 1

@@ -107,6 +107,7 @@ _WORDS = {
     "more_bombs": ("更多炸弹", "More bombs"),
     "reveal": ("亮明身份", "Reveal"),
     "held_bombs": ("未出的炸弹", "Bombs still held"),
+    "no_such_bomb": ("牌里没有这个炸弹了", "The cards hold no more of it"),
     "more": ("+1", "+1"),
     "fewer": ("−1", "−1"),
     "hidden_guard": ("暗保", "Hidden guard"),
@@ -158,7 +159,6 @@ _WORDS = {
     "voided": ("已作废", "voided"),
     "void_hand": ("作废第{}手？", "Void hand {}?"),
     "repaired": ("记录已修复，保留{}手", "Journal repaired: {} hands kept"),
-    "crashed": ("出错了，重启中", "Error, restarting"),
 }
 
 # Default player names by seat, up to five players.

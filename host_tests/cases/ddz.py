@@ -318,12 +318,13 @@ CASES = [
         "why": "stake = 7; 1.75 -> 2 ((7+2)//4 = 2); landlord -4",
     },
     {
-        "name": "laizi: every laizi bomb kind",
+        # A soft bomb needs a wildcard, and the pure one takes all four (docs/rules.md).
+        "name": "laizi: a hard, a pure and a rocket",
         "record": {"game": "ddz", "profile": "laizi", "players": 3, "landlord": 0, "grabs": 2,
-                   "bombs": ["hard", "pure", "rocket", "soft"], "winner": "landlord"},
-        "deltas": [256, -128, -128],
-        "why": "M = 4 x 4(hard) x 4(pure) x 4(rocket) x 2(soft) = 512; stake 512; "
-               "quarter 128; landlord +256",
+                   "bombs": ["hard", "pure", "rocket"], "winner": "landlord"},
+        "deltas": [128, -64, -64],
+        "why": "M = 4 x 4(hard) x 4(pure) x 4(rocket) = 256; stake 256; "
+               "quarter 64; landlord +128",
     },
     {
         "name": "laizi: doubles, quarter per pair",
@@ -573,7 +574,7 @@ CASES = [
     {
         "name": "five: bomb_mode add ignores x1 kinds",
         "record": {"game": "ddz", "profile": "five", "players": 5, "landlord": 4, "partner": 0,
-                   "bombs": ["bomb", "rocket", "b5", "j4"], "winner": "landlord",
+                   "bombs": ["bomb", "bomb", "b5", "j4"], "winner": "landlord",
                    "rules": {"base": 2, "bomb_mode": "add"}},
         "deltas": [18, -12, -12, -12, 18],
         "why": "add: only b5 and j4 have factor > 1: 1 + 2 = 3; stake = 2 x 3 = 6; "

@@ -186,7 +186,9 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(encoding="utf-8")
-        sys.stderr.reconfigure(encoding="utf-8")
+        # Messages are escaped (core/errors.py); should anything slip through, a message
+        # with a character UTF-8 cannot encode must still be printed, not raise.
+        sys.stderr.reconfigure(encoding="utf-8", errors="backslashreplace")
     try:
         return args.run(args)
     except LedgerError as exc:

@@ -1,8 +1,13 @@
-"""Reading hand records from JSON Lines, and scoring a sequence of them as one table."""
+"""Reading hand records from JSON Lines, and scoring a sequence of them as one table.
+
+A file of records may come from anywhere: every line is bounded before it reaches the core
+(length, nesting, digits), and every message is one escaped line (docs/rules.md, "Ranges").
+"""
 
 import json
 
-from core.errors import RecordError
+from core.check import get_int
+from core.errors import RecordError, escape
 from core.explain import breakdown
 from core.score import game_of
 from core.shengji import public
@@ -13,31 +18,114 @@ class LedgerError(Exception):
     """A record that cannot be scored, with where it stood."""
 
     def __init__(self, where, message):
-        Exception.__init__(self, "{}: {}".format(where, message))
+        # A path, a key or an OS message can hold anything: what is not printable (a zero
+        # width space in a key, an unassigned code point) is written as its code.
+        Exception.__init__(self, escape("{}: {}".format(where, message), _unprintable))
+
+
+def _unprintable(ch):
+    return not ch.isprintable() and ch != " "
+
+
+MAX_LINE = 10000  # bytes; the longest record a game can make is under 1,000
+MAX_DEPTH = 8  # nested objects and lists; a record needs 4 (record, rules, beans, balances)
+MAX_DIGITS = 1000  # the widest range needs 13; a range check names the key up to here
+TOO_DEEP = "nested more than {} deep".format(MAX_DEPTH)
+BOM = b"\xef\xbb\xbf"
+
+
+def _object(pairs):
+    # json.loads keeps the last of two equal keys silently: the first could be the one meant.
+    obj = {}
+    for key, value in pairs:
+        if key in obj:
+            raise RecordError(key, value, "the key is given twice")
+        obj[key] = value
+    return obj
+
+
+def _whole(text):
+    # Python refuses to convert more than 4,300 digits, and a range check cannot name a
+    # number it never got: a number far wider than any range is refused as it is read.
+    if len(text) > MAX_DIGITS:
+        raise ValueError("a number of {} digits".format(len(text)))
+    return int(text)
+
+
+def _not_a_number(name):
+    raise ValueError(name + " is not JSON")
+
+
+def _deeper(value, levels):
+    """Whether `value` nests objects and lists more than `levels` deep."""
+    if isinstance(value, dict):
+        value = list(value.values())
+    elif not isinstance(value, list):
+        return False
+    return levels == 0 or any(_deeper(item, levels - 1) for item in value)
+
+
+def parse_line(data, where):
+    """The record on one line (its bytes, without the line end); None for a blank line.
+    Raises LedgerError naming `where` (the file and line)."""
+    if not data.strip(b" \t\r"):
+        return None
+    if len(data) > MAX_LINE:
+        raise LedgerError(where, "a line longer than {} bytes".format(MAX_LINE))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise LedgerError(where, "not UTF-8 (byte {} of the line)".format(exc.start + 1)) \
+            from exc
+    try:
+        record = json.loads(text, object_pairs_hook=_object, parse_int=_whole,
+                            parse_constant=_not_a_number)
+    except RecordError as exc:
+        raise LedgerError(where, str(exc)) from exc
+    except RecursionError as exc:  # nested deeper than the parser's own stack
+        raise LedgerError(where, TOO_DEEP) from exc
+    except ValueError as exc:
+        raise LedgerError(where, "not JSON ({})".format(exc)) from exc
+    if _deeper(record, MAX_DEPTH):
+        raise LedgerError(where, TOO_DEEP)
+    return record
 
 
 def read_jsonl(path):
-    """[(line number, record)] for the non-blank lines of `path`."""
+    """[(line number, record)] for the non-blank lines of `path`.
+
+    Lines end at a newline alone: a carriage return before it is white space to JSON, and
+    U+2028 (which str.splitlines() would take for a line end) is not one. A UTF-8 byte-order
+    mark may open the file (our own CSV export writes one). A file without a record is
+    refused: it scores to nothing, which is no answer."""
     records = []
     try:
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
+        with open(path, "rb") as f:
+            number = 0
+            # At most one line's bound is read at a time: an endless line (/dev/zero) is
+            # refused, not read into memory.
+            while line := f.readline(MAX_LINE + 1):
+                number += 1
+                if number == 1 and line.startswith(BOM):
+                    line = line[len(BOM):]
+                if line.endswith(b"\n"):
+                    line = line[:-1]
+                record = parse_line(line, "{}:{}".format(path, number))
+                if record is not None:
+                    records.append((number, record))
+    except OSError as exc:
         raise LedgerError(path, "cannot read: {}".format(exc)) from exc
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            records.append((number, json.loads(line)))
-        except ValueError as exc:
-            raise LedgerError("{}:{}".format(path, number), "not JSON ({})".format(exc)) from exc
+    if not records:
+        raise LedgerError(path, "no hand records")
     return records
 
 
 def table_for(record):
     """A table shaped by the first record of a file: game, seats, profile and rules."""
     game = game_of(record)
-    players = record.get("players")
+    if "players" not in record:
+        get_int(record, "players", 0, 0)  # raises "required"
+    players = record["players"]
     profile = record.get("profile") if game == "ddz" else None
     return Table(game, players, profile=profile, rules=record.get("rules"))
 
