@@ -19,8 +19,9 @@ Every answer carries "now" (the board's clock, ms), "asleep", and only what chan
 last answer: "fb" (the framebuffer, hex) after the display was shown or slept or woke,
 "files" (path: hex) and "removed" (paths) after the flash changed, "dirs" (all folders)
 after a folder was made or removed, and "keys" (the logical keys the buttons produced). A
-crash is handled as ui.app.main does on the board: shown on the screen, logged to the flash,
-and the device restarts RESTART_MS later; the answer carries "crash" (the traceback).
+crash during play is handled as ui.launch does on the board: shown on the screen, logged to
+the flash, and the device restarts RESTART_MS later; the answer carries "crash" (the
+traceback).
 """
 
 import io
@@ -34,8 +35,8 @@ import board
 from drivers.memfs import MemFS
 from ui import app as firmware
 from ui import keys
+from ui.launch import RESTART_MS  # the crash stays on the screen this long, then a reset
 
-RESTART_MS = 5000  # as ui.app.main: the crash stays on the screen this long, then a reset
 TICKS_MAX = time.ticks_add(0, -1)  # ticks wrap like the board's time.ticks_ms()
 
 

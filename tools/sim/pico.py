@@ -15,8 +15,8 @@ The table as JSON at the end of a headless run comes from the board itself, over
 the screen on top lives only in the board's RAM (the journal on the flash knows the table
 but not the screen), and asking the running firmware keeps one source of truth for both.
 So at the start the scorekeeper that main.py booted is stopped with Ctrl-C and started
-again from the raw REPL by tools/sim/probe.py's run_kept(), which is ui.app.main with each
-Device noted; at the end a Ctrl-C stops it and probe.state() answers. A reset of the chip
+again from the raw REPL by tools/sim/probe.py's run_kept(), which is what ui.launch runs
+with each Device noted; at the end a Ctrl-C stops it and probe.state() answers. A reset of the chip
 (a crash, the watchdog, the script's `reset`) boots main.py again, so the board is taken
 over again before it is asked.
 
