@@ -6,6 +6,7 @@ in-memory file system, performs the steps, and returns what a test needs:
     ("key", "OK")        press a logical key (NEXT, PREV, OK, BACK, MENU)
     ("shot", "name")     keep the framebuffer as it is now
     ("state", "name")    keep the table's totals / levels and the top screen's name
+    ("readable", "path") the file at path reads again (run_device(unreadable=[...]))
 
 The file system's files go in and come back out, so a journal written by one run can be
 booted by the next (a power cycle) or read by the host tools.
@@ -30,6 +31,7 @@ with open('/input/run.json') as f:
     run = json.load(f)
 files = {p: binascii.unhexlify(d) for p, d in run['files'].items()}
 fs = MemFS(files, run['capacity'])
+fs.unreadable.update(run['unreadable'])
 app = App(board.display, board.layout, fs, board.data_dir, board.button_names, board.keymap)
 app.render()
 
@@ -52,6 +54,8 @@ for kind, arg in run['steps']:
         print('SHOT', arg, binascii.hexlify(board.display.buffer).decode())
     elif kind == 'state':
         print('STATE', arg, json.dumps(state()))
+    elif kind == 'readable':
+        fs.unreadable.discard(arg)
 print('FILES', json.dumps({p: binascii.hexlify(d).decode() for p, d in fs.files.items()}))
 print('STATE', 'end', json.dumps(state()))
 """
@@ -85,9 +89,9 @@ def keys(text):
     return [("key", names[k]) for k in text.split()]
 
 
-def run_device(steps, files=None, board="simulated", capacity=1 << 30):
+def run_device(steps, files=None, board="simulated", capacity=1 << 30, unreadable=()):
     board_source = (ROOT / "boards" / (board + ".py")).read_bytes()
-    run = {"steps": steps, "capacity": capacity,
+    run = {"steps": steps, "capacity": capacity, "unreadable": list(unreadable),
            "files": {p: binascii.hexlify(d).decode() for p, d in (files or {}).items()}}
     outcome = mpvm.run(_SCRIPT, {"board.py": board_source, "run.json": json.dumps(run).encode()},
                        engine="node")

@@ -5,6 +5,7 @@ and must hold exactly what the core scores for its records."""
 
 import pytest
 from device_vm import keys, run_device
+from test_journal_memfs import hand
 
 from core.journal import Journal
 from core.score import score_hand
@@ -185,3 +186,27 @@ def test_a_second_rocket_from_one_deck_is_refused_and_the_hand_goes_on():
     assert run.states["end"]["totals"] == [-6, 12, -6]
     table = host_table(run.files)
     assert table.entries[0]["record"]["bombs"] == ["rocket"]
+
+
+def test_an_unreadable_segment_is_announced_kept_and_blocks_recording_until_it_reads():
+    # 14 hands: a snapshot after event 11, the newest segment holds the last three hands.
+    fs = MemFS()
+    table = Journal(fs, "/data").open_table("ddz", 3, profile="classic",
+                                            names=["甲", "乙", "丙"])
+    for i in range(14):
+        table.record(hand(i))
+    tail = "/data/table/j0000012.000011"
+    assert tail in fs.files
+    run = run_device([("state", "boot"), ("key", "OK")] + keys("o o n o o")
+                     + [("state", "refused"), ("key", "OK"), ("readable", tail),
+                        ("key", "OK"), ("state", "retried"), ("key", "OK")]
+                     + keys("o o n o o"), files=fs.files, unreadable=[tail])
+    # Boot says so, shows the 11 hands it could read, and refuses the next one.
+    assert run.states["boot"]["screen"] == "Notice" and run.states["boot"]["hands"] == 11
+    assert run.states["refused"]["screen"] == "Notice"
+    assert run.states["refused"]["hands"] == 11
+    # Once the segment reads, confirming again shows all 14, and the next hand is the 15th.
+    assert run.states["retried"]["hands"] == 14
+    assert run.end["screen"] == "TableScreen" and run.end["hands"] == 15
+    again = host_table(run.files)
+    assert len(again.entries) == 15 and again.totals == recount(again)

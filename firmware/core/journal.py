@@ -33,7 +33,15 @@ rename, remove (also of an empty folder, as littlefs does), listdir and mkdir, r
 OSError. On the board that is a thin adapter over `os` and `open`, which must unmount and
 mount the file system again after a "no space" error: littlefs 2.11 can leave its program
 cache dirty then (littlefs issues #760, #1157; host_tests/test_journal_lfs.py does the same).
+
+Absent is not unreadable: only OSError ENOENT (2 on the board) means a file is not there.
+Any other read error leaves the file as it is (never removed, rewritten or appended past):
+boot keeps what it could read, reports the file, and the table refuses changes (Blocked)
+until a later boot reads it. Reads and writes loop until done: a short read or write is not
+taken for the end of a file.
 """
+
+import errno
 
 from core.errors import RecordError
 from core.frame import frame, split, unframe
@@ -53,6 +61,15 @@ ENOSPC = 28
 
 class JournalError(Exception):
     """The journal cannot do what was asked; the message says why, for the screen."""
+
+
+class Unreadable(JournalError):
+    """A file is there but cannot be read (args[0]: its path)."""
+
+
+class Blocked(JournalError):
+    """A journal file could not be read at boot: nothing may be written after it until a
+    later boot reads it (args[0]: the file)."""
 
 
 class StorageFull(JournalError):
@@ -84,13 +101,38 @@ def _segments(fs, folder):
     return found
 
 
+def _absent(exc):
+    # errno's number, not 2: a port may differ (the VM's WASI build says 44)
+    return bool(exc.args) and exc.args[0] == errno.ENOENT
+
+
 def read_file(fs, path):
-    """The bytes of `path`, or None if it does not exist (or cannot be read)."""
+    """The bytes of `path`, or None if it does not exist; Unreadable if it is there but a
+    read fails. Reads until empty: a read may return less than the whole file."""
     try:
         with fs.open(path, "rb") as f:
-            return f.read()
-    except OSError:
-        return None
+            data = f.read()
+            while True:
+                more = f.read()
+                if not more:
+                    return data
+                data += more
+    except OSError as exc:
+        if _absent(exc):
+            return None
+        raise Unreadable(path) from None
+
+
+def _write_all(f, data):
+    # A write may take only part of the data; an OSError or a write of nothing ends it.
+    done = f.write(data)
+    if done is None:
+        return  # a stream that writes all or raises
+    while done < len(data):
+        n = f.write(data[done:])
+        if not n:
+            raise OSError(ENOSPC)
+        done += n
 
 
 def write_file(fs, path, data):
@@ -102,7 +144,7 @@ def write_file(fs, path, data):
     tmp = path + TMP
     try:
         with fs.open(tmp, "wb") as f:
-            f.write(data)
+            _write_all(f, data)
         fs.rename(tmp, path)
     except OSError:
         try:
@@ -116,8 +158,10 @@ class Report:
     """What boot found, for the screen: `source` is where the state came from ("new": no
     table; "journal": replayed whole, no snapshot yet; "snapshot"; "older snapshot"; "full
     replay": every snapshot was damaged), `damage` lists what was cut off, each {"file",
-    "at" (byte offset), "bytes", "records" (lines), "kept_in" (None when only reading)}.
-    clean() is true when nothing was lost."""
+    "at" (byte offset), "bytes", "records" (lines; both None for a file that could not be
+    read), "kept_in" (None when only reading)}; `unreadable` the files that are there but
+    could not be read, or a repair that could not be written (the table is then Blocked).
+    clean() is true when nothing was lost or left unread."""
 
     def __init__(self):
         self.source = "new"
@@ -126,15 +170,18 @@ class Report:
         self.replayed = 0  # events read at boot
         self.closed = False
         self.damage = []
+        self.unreadable = []
 
     def clean(self):
-        return not self.damage
+        return not self.damage and not self.unreadable
 
     def lines(self):
         out = ["{} hands kept ({})".format(self.hands, self.source)]
         for d in self.damage:
             out.append("{}: {} records ({} bytes) cut at byte {}, kept in {}".format(
                 d["file"], d["records"], d["bytes"], d["at"], d["kept_in"]))
+        for name in self.unreadable:
+            out.append(name + ": cannot be read, nothing is recorded until it can")
         return out
 
 
@@ -161,6 +208,7 @@ class JournalStore:
         self.replaying = False
         self.suspect = False  # an append failed: the segment may hold part of it
         self.closed = False
+        self.blocked = None  # a file boot could not read: no change until a boot reads it
         # Looking back reads hands in order: keep the segment list and the last segment read
         # ((name, events)); an append makes both stale.
         self.listing = None
@@ -212,6 +260,8 @@ class JournalStore:
         if not self.replaying:
             if not self.writable or self.closed:
                 raise JournalError("this table is closed: it can be read, not changed")
+            if self.blocked:
+                raise Blocked(self.blocked)
             if self.segment is None:
                 self.segment = segment_name(seq, self.hands)
                 self.size = 0
@@ -221,7 +271,7 @@ class JournalStore:
                 if self.suspect:
                     self._trim(path)
                 with self.fs.open(path, "ab") as f:
-                    f.write(line)
+                    _write_all(f, line)
             except OSError as exc:
                 # The write may have reached the file in part: trim it before the next one.
                 self.suspect = True
@@ -335,31 +385,67 @@ class _Loader:
         self.store = JournalStore(fs, folder, writable=repair)
         self.table = None
 
+    def _fits(self, got):
+        """A snapshot is taken as is only if it is this table's (its header is the journal's
+        opening) and its counts agree with the segment names: the first segment after it
+        is the one its seq and hand count name, and the one holding it began with no more
+        hands than it counts."""
+        seq, state = got
+        hands = state["hands"]
+        before = after = None
+        for segment in _segments(self.fs, self.folder):
+            if segment[0] <= seq:
+                before = segment
+            elif after is None:
+                after = segment
+        if before is None or not before[1] <= hands <= before[1] + seq + 1 - before[0]:
+            return False
+        if after is not None and after[:2] != (seq + 1, hands):
+            return False
+        data = read_file(self.fs, self.folder + "/" + segment_name(0, 0))
+        if data is None:
+            return False
+        first = unframe(data[:data.find(b"\n")])
+        return first is not None and first[1].get("open") == state["table"]
+
     def _damaged(self, name, data, at):
-        bad = data[at:]
+        """Cut `name` at byte `at` (0: move it aside whole; `data` None when it could not
+        be read, it is then moved, never rewritten), keeping the bytes cut off."""
+        path = self.folder + "/"
+        if data is None:
+            try:
+                data = read_file(self.fs, path + name)  # for the report only
+            except Unreadable:
+                pass
+        bad = data[at:] if data is not None else None
         kept_in = None
         if self.repair:
             kept_in = _lost_name(self.fs, self.folder)
-            path = self.folder + "/"
-            if at:
+            if at and data is not None:
                 # Keep the bad bytes first, then shorten the file: a cut between the two
                 # leaves them twice, never nowhere.
                 write_file(self.fs, path + kept_in, bad)
                 write_file(self.fs, path + name, data[:at])
             else:
                 self.fs.rename(path + name, path + kept_in)
-        self.report.damage.append({"file": name, "at": at, "bytes": len(bad),
-                                   "records": bad.count(b"\n") + (not bad.endswith(b"\n")),
-                                   "kept_in": kept_in})
+        records = None if bad is None else bad.count(b"\n") + (not bad.endswith(b"\n"))
+        self.report.damage.append({"file": name, "at": at,
+                                   "bytes": None if bad is None else len(bad),
+                                   "records": records, "kept_in": kept_in})
 
     def _start(self):
         for name, source in ((SNAP, "snapshot"), (OLD, "older snapshot")):
             path = self.folder + "/" + name
-            got = _snapshot(self.fs, path)
+            try:
+                got = _snapshot(self.fs, path)
+            except Unreadable:
+                got = False  # the journal has it all: fall back, and move the file aside whole
             if got is None:
                 continue
             if got is not False:
                 try:
+                    if not self._fits(got):
+                        raise ValueError("not this table's, or not its segments'")
                     seq, state = got
                     table = Table(store=self.store, **state["table"])
                     table.totals = state["totals"]
@@ -370,7 +456,7 @@ class _Loader:
                     return
                 except (RecordError, TypeError, ValueError, KeyError):
                     pass
-            self._damaged(name, read_file(self.fs, path) or b"", 0)
+            self._damaged(name, None, 0)
         self.report.source = "full replay" if self.report.damage else "journal"
 
     def _apply(self, event):
@@ -407,7 +493,30 @@ class _Loader:
         return good
 
     def load(self):
-        self._start()
+        store = self.store
+        name = SNAP
+        try:
+            self._start()
+            name = self._load()
+        except OSError as exc:
+            # A repair that could not be written: the bad bytes are still in the way.
+            self._blocked("{} (flash error {})".format(name, exc))
+        except Unreadable as exc:
+            self._blocked(exc.args[0].rsplit("/", 1)[-1])
+        store.replaying = False
+        store.listing = None  # a repair may have set segments aside
+        store.cached = (None, [])
+        self.report.events = store.seq + 1
+        self.report.hands = store.hands
+        self.report.closed = store.closed
+        return self.table
+
+    def _blocked(self, what):
+        # What was read stands; nothing may be written after a file that could not be read.
+        self.store.blocked = what
+        self.report.unreadable.append(what)
+
+    def _load(self):
         store = self.store
         store.replaying = True
         store.tail = 0
@@ -427,20 +536,14 @@ class _Loader:
             if store.seq == first:
                 break  # an empty segment (cut before its first event): the journal ends here
             name = segment_name(store.seq + 1, store.hands)
-        store.replaying = False
-        store.listing = None  # a repair may have set segments aside
-        store.cached = (None, [])
-        self.report.events = store.seq + 1
-        self.report.hands = store.hands
-        self.report.closed = store.closed
-        return self.table
+        return name
 
     def _set_aside_after(self, name):
         # Events after a cut cannot be replayed (their numbers would not follow): keep any
         # later segment aside too.
         for _seq, _hand, later in _segments(self.fs, self.folder):
             if later > name:
-                self._damaged(later, read_file(self.fs, self.folder + "/" + later) or b"", 0)
+                self._damaged(later, None, 0)
 
 
 def read(fs, folder):
@@ -467,21 +570,35 @@ class Journal:
         self.root = root
         self.folder = root + "/" + TABLE
         self.archive = root + "/" + ARCHIVE
+        self.blocked = None  # what the last boot could not read
 
     def _has(self, folder, name):
         try:
             return name in self.fs.listdir(folder)
-        except OSError:
-            return False
+        except OSError as exc:
+            if _absent(exc):
+                return False
+            raise Unreadable(folder) from None
 
     def boot(self):
         """(the open table or None, Report). A table found closed, or with nothing left to
-        replay, is moved to the archive, bad bytes and all."""
-        if not self._has(self.root, TABLE):
-            return None, Report()
+        replay, is moved to the archive, bad bytes and all. Boot again to retry a table
+        that is Blocked."""
+        self.blocked = None
+        try:
+            if not self._has(self.root, TABLE):
+                return None, Report()
+        except Unreadable:
+            report = Report()
+            report.unreadable.append(self.root)
+            self.blocked = self.root
+            return None, report
         loader = _Loader(self.fs, self.folder, True)
         table = loader.load()
-        if table is None:
+        self.blocked = loader.store.blocked
+        if self.blocked:
+            pass  # keep everything as it is until the file can be read
+        elif table is None:
             names = self.fs.listdir(self.folder)
             if [n for n in names if n.startswith(LOST)]:
                 self._archive()
@@ -497,6 +614,8 @@ class Journal:
 
     def open_table(self, game, players, profile=None, rules=None, names=None, titles=False):
         """Start a new table; its opening is on flash when this returns."""
+        if self.blocked:
+            raise Blocked(self.blocked)  # a table may be there that boot could not read
         if self._has(self.root, TABLE):
             raise JournalError("a table is open: close it first")
         store = JournalStore(self.fs, self.folder)

@@ -5,6 +5,8 @@ for the simulated board on the MicroPython VM, which has no writable file system
 OSError(28) and leaves the file as it was before that write, as littlefs does.
 `files` maps a path to its bytes and can be given at the start and read back at the end, which
 is how a host tool passes a journal in and takes one out.
+`unreadable` holds paths whose reads fail with OSError(5), as a failing flash block would:
+a test adds a path, and removes it when the "flash" recovers.
 """
 
 import errno
@@ -13,6 +15,7 @@ import errno
 # the POSIX numbers, and so does this.
 ENOSPC = 28
 ENOTEMPTY = 39
+EIO = 5
 
 
 class _File:
@@ -54,6 +57,7 @@ class MemFS:
         for path in self.files:
             self._add_parents(path)
         self.capacity = capacity
+        self.unreadable = set()
 
     def _add_parents(self, path):
         parts = path.split("/")
@@ -74,6 +78,8 @@ class MemFS:
         if "r" in mode:
             if path not in self.files:
                 raise OSError(errno.ENOENT)
+            if path in self.unreadable:
+                raise OSError(EIO)
             return _File(self, path, bytearray(self.files[path]), False)
         self._parent_exists(path)
         data = bytearray(self.files.get(path, b"")) if "a" in mode else bytearray()

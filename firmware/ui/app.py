@@ -9,7 +9,7 @@ board and shows on the screen whatever stops it.
 import json
 
 from core.errors import RecordError
-from core.journal import Journal, JournalError
+from core.journal import Blocked, Journal, JournalError
 from core.profiles import PROFILES
 from core.table import SEATS
 from ui import keys
@@ -45,8 +45,13 @@ class App:
         self.stack = []
         self.home()
         if not report.clean():
-            self.push(Notice(self, [text("repaired", self.lang).format(report.hands)]
-                             + report.lines()))
+            self._announce(report)
+
+    def _announce(self, report):
+        lines = [text("unreadable", self.lang).format(name) for name in report.unreadable]
+        if report.damage:
+            lines.append(text("repaired", self.lang).format(report.hands))
+        self.push(Notice(self, lines + report.lines()))
 
     @property
     def lang(self):
@@ -80,8 +85,27 @@ class App:
     def press(self, key):
         try:
             self.stack[-1].press(key)
+        except Blocked:
+            self._read_again(key)
         except (RecordError, JournalError) as exc:
             self.push(Notice(self, [str(exc)]))
+
+    def _read_again(self, key):
+        """A change refused because boot could not read a journal file: boot again. If the
+        file reads now and the table is the same, the change goes on; if it reads with more
+        events, the fuller table is shown first; if not, the change stays where it was."""
+        events = getattr(self.table.entries, "seq", -1) if self.table else -1
+        table, report = self.journal.boot()
+        if report.unreadable:
+            self.push(Notice(self, [text("unreadable", self.lang).format(name)
+                                    for name in report.unreadable]))
+            return
+        self.table = table
+        if table is not None and getattr(table.entries, "seq", -1) == events:
+            self.press(key)
+            return
+        self.home()
+        self._announce(report)
 
     def render(self):
         """Draw the top screen: only what changed since the last frame is redrawn (see

@@ -159,6 +159,7 @@ _WORDS = {
     "voided": ("已作废", "voided"),
     "void_hand": ("作废第{}手？", "Void hand {}?"),
     "repaired": ("记录已修复，保留{}手", "Journal repaired: {} hands kept"),
+    "unreadable": ("无法读取{}，暂停记录", "Cannot read {}: not recording"),
 }
 
 # Default player names by seat, up to five players.
