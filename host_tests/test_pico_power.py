@@ -101,7 +101,7 @@ def _phases(first, marks):
 def _cuts(first, marks, soak):
     phases = _phases(first, marks)
     if soak:
-        return list(range(first, marks[-1] + 1))
+        return list(range(first, marks[-1]))  # operations first .. marks[-1] - 1
     picked = set()
     for kind in ("open", "hand", "snapshot", "archive"):
         runs = [p for p in phases if p[0] == kind]

@@ -9,8 +9,10 @@ status 2, a message on stderr naming the line, the key and the value, and nothin
 A FOLDER is a journal pulled from a device: its data folder (its open table is meant) or one
 table's folder (e.g. archive/0003). score FOLDER prints what score FILE prints for the
 table's hands that count (voided ones left out, amended ones as corrected): exactly the
-output of `score` on what `export --json` writes. verify FOLDER lists every file's records
-and CRC failures and what boot would recover (exit status 1 if anything is damaged). export
+output of `score` on what `export --json` writes. A damaged journal gives the hands recovered
+(in order, up to the first damage), says on stderr what was set aside and why, and exits 3
+(score, export, summary, plot). verify FOLDER reads every file, lists its records and each
+damage found, and what boot would recover (exit status 1 if anything is damaged). export
 writes the hands as CSV (every hand, voided too) or as JSON Lines records. restore writes a
 journal folder from JSON Lines records exactly as the device would. Nothing reads a FOLDER
 and changes it.
@@ -25,6 +27,7 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 
 import tools  # noqa: F401  (puts the firmware's core on the import path)
 from tools.ledger import export as exporting
@@ -34,18 +37,28 @@ from tools.ledger.pull import TIMEOUT, pull
 from tools.ledger.records import LedgerError, read_jsonl, score_records
 
 EXIT_BAD_INPUT = 2
-EXIT_DAMAGED = 1
+EXIT_DAMAGED = 1  # verify and pull: something in the folder is damaged
+EXIT_SET_ASIDE = 3  # score, export, summary, plot: hands recovered, some set aside
+
+
+def _damaged(damage):
+    """Exit status after the output: a damaged journal still gives every hand recovered on
+    stdout, and says on stderr what was set aside and why."""
+    for line in damage:
+        print("damaged journal: {}".format(line), file=sys.stderr)
+    return EXIT_SET_ASIDE if damage else 0
 
 
 def _score(args):
+    damage = []
     if os.path.isdir(args.file):
-        lines = score_folder(args.file)
+        lines, damage = score_folder(args.file)
     else:
         lines = score_records(read_jsonl(args.file), args.file)
     # Everything was scored before anything is printed: a bad line leaves no partial output.
     for line in lines:
         print(json.dumps(line, ensure_ascii=False))
-    return 0
+    return _damaged(damage)
 
 
 def _verify(args):
@@ -56,21 +69,38 @@ def _verify(args):
 
 
 def _export(args):
-    table = open_table(args.folder, args.names)
+    table, damage = open_table(args.folder, args.names)
     write = exporting.write_csv if args.csv else exporting.write_json
     if args.out is None:
         write(table, sys.stdout)
-        return 0
+        return _damaged(damage)
     # A file is meant for a spreadsheet: CSV gets a byte-order mark, without which Excel
     # reads UTF-8 as a local code page and garbles Chinese names.
     encoding = "utf-8-sig" if args.csv else "utf-8"
-    try:
-        with open(args.out, "w", encoding=encoding, newline="") as f:
-            write(table, f)
-    except OSError as exc:
-        raise LedgerError(args.out, "cannot write: {}".format(exc)) from exc
+    write_whole(args.out, lambda f: write(table, f), encoding)
     print("wrote {} hands to {}".format(len(table.entries), args.out))
-    return 0
+    return _damaged(damage)
+
+
+def write_whole(path, write, encoding):
+    """Call write(file) on a temporary file beside `path`, renamed over it when complete: a
+    failure (a full disk) leaves no empty or half-written file, only a message."""
+    folder = os.path.dirname(os.path.abspath(path))
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".{}.".format(os.path.basename(path)), dir=folder)
+        with open(fd, "w", encoding=encoding, newline="") as f:
+            write(f)
+        os.replace(tmp, path)
+        tmp = None
+    except OSError as exc:
+        raise LedgerError(path, "cannot write: {}".format(exc.strerror or exc)) from exc
+    finally:
+        if tmp is not None:
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
 
 
 def _pull(args):
@@ -103,27 +133,28 @@ def verify_pulled(folder):
 def _plot(args):
     from tools.ledger.plot import plot, report_missing
 
-    table = open_table(args.source, args.names)
+    table, damage = open_table(args.source, args.names)
     report_missing(plot(table, args.out, args.font))
     print("wrote {}".format(args.out))
-    return 0
+    return _damaged(damage)
 
 
 def _summary(args):
     from tools.ledger.summary import render_json, render_text, summarize
 
-    data = summarize(open_table(args.source, args.names))
+    table, damage = open_table(args.source, args.names)
+    data = summarize(table)
     if args.json:
         print(render_json(data))
     else:
         for line in render_text(data):
             print(line)
-    return 0
+    return _damaged(damage)
 
 
 def _restore(args):
-    table = restore(read_jsonl(args.records), args.folder, args.records)
-    print("restored {} hands into {}".format(len(table.entries), args.folder))
+    hands = restore(read_jsonl(args.records), args.folder, args.records)
+    print("restored {} hands into {}".format(hands, args.folder))
     return 0
 
 

@@ -22,11 +22,13 @@ def table_from_records(records, where="records"):
 
 
 def open_table(path, names=None):
-    """The Table that PATH (a journal folder or a JSON Lines file) holds. `names` (a list,
-    or a comma-separated string) replaces the players' names: a file of records has none,
-    so its players are P1, P2, ..."""
+    """(the Table that PATH (a journal folder or a JSON Lines file) holds, the damage lines
+    of a folder: what was set aside and why). `names` (a list, or a comma-separated string)
+    replaces the players' names: a file of records has none, so its players are P1, P2..."""
+    damage = []
     if os.path.isdir(path):
-        table, _report = load(path)
+        table, scan = load(path)
+        damage = scan.damage
     else:
         table = table_from_records(read_jsonl(path), path)
     if names:
@@ -36,7 +38,7 @@ def open_table(path, names=None):
             raise LedgerError("--names", "{} names needed, separated by commas, got {}".format(
                 table.players, ",".join(names)))
         table.names = list(names)
-    return table
+    return table, damage
 
 
 def status(entry):

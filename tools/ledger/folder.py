@@ -7,18 +7,21 @@ it: what boot would repair is only reported.
 """
 
 import os
+import shutil
+import tempfile
 
 from core.errors import RecordError
-from core.frame import unframe
 from core.journal import SNAP, TABLE, Journal, JournalError, read, segment_name
 from tools.ledger.records import LedgerError, score_records, table_for
+from tools.ledger.scan import REFUSED, Scan, open_regular
 
 
 class HostFS:
     """The journal's file-system interface over the host's files (paths used as given)."""
 
     def open(self, path, mode="rb"):
-        return open(path, mode)
+        # Reading takes regular files only: a FIFO where a segment should be would block.
+        return open_regular(path) if mode == "rb" else open(path, mode)
 
     def rename(self, old, new):
         os.replace(old, new)
@@ -40,7 +43,11 @@ def table_folder(folder):
     """The table folder that FOLDER means; LedgerError if it holds no journal."""
     if not os.path.isdir(folder):
         raise LedgerError(folder, "not a folder")
-    names = os.listdir(folder)
+    try:
+        names = os.listdir(folder)
+    except OSError as exc:
+        raise LedgerError(folder, "cannot read the folder: {}".format(exc.strerror or exc)) \
+            from exc
     if SNAP in names or segment_name(0, 0) in names:
         return folder
     if TABLE in names:
@@ -50,12 +57,13 @@ def table_folder(folder):
 
 
 def load(folder):
-    """(table, report) of FOLDER's table, read without changing anything."""
+    """(table, scan) of FOLDER's table, read without changing anything: the hands a full
+    replay of its segments recovers, and scan.damage, what was set aside and why."""
     path = table_folder(folder)
-    table, report = read(HostFS(), path)
-    if table is None:
-        raise LedgerError(path, "no table could be recovered: " + "; ".join(report.lines()))
-    return table, report
+    scan = Scan(path)
+    if scan.table is None:
+        raise LedgerError(path, "no table could be recovered: " + "; ".join(scan.damage))
+    return scan.table, scan
 
 
 def current_records(table):
@@ -70,64 +78,115 @@ def current_records(table):
 
 
 def score_folder(folder):
-    """The `score` output for a folder: as if its current records were a JSON Lines file."""
-    table, _report = load(folder)
-    return score_records(list(enumerate(current_records(table), 1)), folder)
+    """The `score` output for a folder (as if its current records were a JSON Lines file),
+    and the damage lines of its scan (empty when the journal is sound)."""
+    table, scan = load(folder)
+    return score_records(list(enumerate(current_records(table), 1)), folder), scan.damage
+
+
+def boot_view(path):
+    """(lines, report or None): what the device's boot would recover from `path`. Boot's
+    own code may refuse a damaged folder (JournalError, or an OSError it lets through):
+    that is a finding to report, not a crash."""
+    try:
+        table, report = read(HostFS(), path)
+    except (JournalError, OSError) + REFUSED as exc:
+        return ["boot: fails ({})".format(exc)], None
+    lines = ["boot: " + line for line in report.lines()]
+    if table is None:
+        return lines + ["boot: recovers no table"], None
+    return lines, report
 
 
 def verify(folder):
-    """Lines describing every file of the folder and what boot recovers; and whether all is
-    well (no damaged line, nothing cut off)."""
+    """Lines describing every file of the folder, each damage found, what boot recovers and
+    what the segments replay to; and whether all is well."""
     path = table_folder(folder)
-    lines = []
-    sound = True
-    for name in sorted(os.listdir(path)):
-        with open(os.path.join(path, name), "rb") as f:
-            data = f.read()
-        if name.startswith("lost."):
-            lines.append("{}: {} bytes set aside by an earlier boot".format(name, len(data)))
-            sound = False
-            continue
-        rows = data.split(b"\n")
-        torn = rows.pop()  # after the last newline: empty unless the file is torn
-        bad = [i + 1 for i, row in enumerate(rows) if unframe(row) is None]
-        text = "{}: {} records".format(name, len(rows))
-        if bad:
-            text += ", CRC or format failures at lines " + ", ".join(str(i) for i in bad)
-        if torn:
-            text += ", {} torn bytes at the end".format(len(torn))
-        sound = sound and not bad and not torn
-        lines.append(text)
-    table, report = read(HostFS(), path)
-    sound = sound and report.clean()
-    lines.extend("boot: " + line for line in report.lines())
+    scan = Scan(path)
+    lines = list(scan.files)
+    lines.extend("damaged: " + line for line in scan.damage)
+    boot, report = boot_view(path)
+    lines.extend(boot)
+    sound = scan.clean() and report is not None and report.clean()
+    table = scan.table
     if table is not None:
+        hands = len(table.entries)
+        if report is not None and report.hands != hands:
+            # Boot trusts the snapshot and the names that follow from it: a segment it does
+            # not reach holds hands the device would not show.
+            lines.append("damaged: boot reaches {} hands, the segments hold {}".format(
+                report.hands, hands))
+            sound = False
         lines.append("recovered: {} events, {} hands ({} voided), totals {}".format(
-            report.events, len(table.entries), table.entries.voids, table.totals))
+            scan.events, hands, table.entries.voids, table.totals))
     return lines, sound
+
+
+LOCK = ".restoring"
 
 
 def restore(records, folder, where="records"):
     """Write a journal folder for `records` ([(line, record)] read from `where`) exactly as
-    a device would (same code, same bytes), under FOLDER as a device's data folder."""
+    a device would (same code, same bytes), under FOLDER as a device's data folder; returns
+    the number of hands. The table is written aside and renamed into place when complete,
+    so a failure leaves nothing behind; a lock file taken with O_EXCL refuses a second
+    restore into the same folder while one runs."""
     if not records:
         raise LedgerError(where, "no records to restore")
     score_records(records, where)  # refuses a bad record before anything is written
     first = records[0][1]
     shape = table_for(first)
-    if not os.path.isdir(folder):
-        try:
-            os.makedirs(folder)
-        except OSError as exc:
-            raise LedgerError(folder, "cannot create: {}".format(exc)) from exc
+    created = not os.path.isdir(folder)
     try:
-        table = Journal(HostFS(), folder).open_table(
+        if created:
+            os.makedirs(folder)
+        os.close(os.open(os.path.join(folder, LOCK), os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError as exc:
+        raise LedgerError(folder, "another restore is writing here (remove {} if none is "
+                                  "running)".format(LOCK)) from exc
+    except OSError as exc:
+        raise LedgerError(folder, "cannot write: {}".format(exc.strerror or exc)) from exc
+    work = None
+    done = False
+    try:
+        if os.path.lexists(os.path.join(folder, TABLE)):
+            raise LedgerError(folder, "a table is open: close it first")
+        work = tempfile.mkdtemp(prefix=LOCK + "-", dir=folder)
+        table = Journal(HostFS(), work).open_table(
             shape.game, shape.players, shape.profile, first.get("rules"))
         for number, record in records:
             try:
                 table.record(record)
             except RecordError as exc:
                 raise LedgerError("{}:{}".format(where, number), str(exc)) from exc
-    except JournalError as exc:
-        raise LedgerError(folder, str(exc)) from exc
-    return table
+        # Not os.replace: an existing table/ (empty or not) must never be overwritten.
+        os.rename(os.path.join(work, TABLE), os.path.join(folder, TABLE))
+        done = True
+    except (JournalError, OSError) as exc:
+        raise LedgerError(folder, "not restored, nothing was written: {}".format(
+            _cause(exc))) from exc
+    finally:
+        if work is not None:
+            shutil.rmtree(work, ignore_errors=True)
+        _remove_quietly(os.path.join(folder, LOCK))
+        if created and not done:
+            _remove_quietly(folder)
+    return len(table.entries)
+
+
+def _cause(exc):
+    # The journal speaks to the device's screen ("flash full: ..."): on the host the OS's
+    # own reason is clearer.
+    while isinstance(exc, JournalError) and exc.__context__ is not None:
+        exc = exc.__context__
+    return exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+
+
+def _remove_quietly(path):
+    try:
+        if os.path.isdir(path):
+            os.rmdir(path)
+        else:
+            os.remove(path)
+    except OSError:
+        pass  # what cannot be removed stays; the message already says what failed
