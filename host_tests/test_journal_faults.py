@@ -11,7 +11,7 @@ recorded after it must not collide with anything: the boot after that is clean t
 
 import pytest
 from faultfs import FaultFS
-from test_journal_memfs import hand
+from test_journal_memfs import MemFS, hand
 
 from core.frame import frame, unframe
 from core.journal import Journal, JournalError
@@ -186,3 +186,26 @@ def test_a_snapshot_from_another_table_or_with_other_counts_is_not_taken():
         assert booted.names == NAMES and booted.totals == table.totals
         # (no snap.old yet after one snapshot: the whole journal is replayed)
         assert report.source == "full replay" and report.damage[0]["file"] == "snap"
+
+
+def test_an_archive_folder_that_cannot_be_listed_is_not_taken_for_an_empty_one():
+    # Closing a table names its archive after the ones there: guessing "none" could give it
+    # a name already taken. The table stays open, and closes once the folder lists again.
+    fs = MemFS()
+    journal = Journal(fs, "/data")
+    table = journal.open_table("ddz", 3, profile="classic")
+    table.record({"landlord": 0, "bid": 2, "winner": "landlord"})
+    journal.close_table(table)
+    table = journal.open_table("ddz", 3, profile="classic")
+    table.record({"landlord": 1, "bid": 1, "winner": "farmers"})
+    fs.unreadable.add("/data/archive")
+    with pytest.raises(JournalError):
+        journal.archives()
+    with pytest.raises(JournalError):
+        journal.close_table(table)
+    fs.unreadable.clear()
+    booted = Journal(MemFS(fs.files), "/data")
+    again, report = booted.boot()
+    assert report.clean() and again.hands_played() == 1  # still open, nothing lost
+    assert booted.archives() == ["0001"]
+    assert booted.close_table(again) == "0002"

@@ -641,16 +641,21 @@ class Journal:
 
     def close_table(self, table):
         """Close the open table and archive it; returns its archive name."""
+        name = self._next_archive()  # before closing: an unreadable archive changes nothing
         table.entries.close()
-        return self._archive()
+        return self._archive(name)
 
-    def _archive(self):
+    def _next_archive(self):
+        numbers = [int(n) for n in self.archives()]
+        return "{:04d}".format(max(numbers) + 1 if numbers else 1)
+
+    def _archive(self, name=None):
+        if name is None:
+            name = self._next_archive()
         try:
             self.fs.mkdir(self.archive)
         except OSError:
             pass  # already there
-        numbers = [int(n) for n in self.archives()]
-        name = "{:04d}".format(max(numbers) + 1 if numbers else 1)
         try:
             # One rename moves the whole folder: littlefs does it atomically.
             self.fs.rename(self.folder, self.archive + "/" + name)
@@ -659,10 +664,14 @@ class Journal:
         return name
 
     def archives(self):
+        """The archived tables' names; Unreadable if the archive folder is there but cannot
+        be listed (an empty answer then could give a new archive a name already taken)."""
         try:
             return sorted(n for n in self.fs.listdir(self.archive) if n.isdigit())
-        except OSError:
-            return []
+        except OSError as exc:
+            if _absent(exc):
+                return []
+            raise Unreadable(self.archive) from None
 
     def read_archive(self, name):
         """(table, Report) of an archived table, read-only: nothing there is changed."""

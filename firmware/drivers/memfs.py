@@ -5,8 +5,8 @@ for the simulated board on the MicroPython VM, which has no writable file system
 OSError(28) and leaves the file as it was before that write, as littlefs does.
 `files` maps a path to its bytes and can be given at the start and read back at the end, which
 is how a host tool passes a journal in and takes one out.
-`unreadable` holds paths whose reads fail with OSError(5), as a failing flash block would:
-a test adds a path, and removes it when the "flash" recovers.
+`unreadable` holds paths whose reads (or listings) fail with OSError(5), as a failing flash
+block would: a test adds a path, and removes it when the "flash" recovers.
 """
 
 import errno
@@ -116,6 +116,8 @@ class MemFS:
     def listdir(self, path):
         if path not in self.dirs:
             raise OSError(errno.ENOENT)
+        if path in self.unreadable:
+            raise OSError(EIO)
         prefix = path + "/"
         names = set()
         for entry in list(self.files) + list(self.dirs):
