@@ -21,7 +21,16 @@ def _same(a, b):
     assert len(a.entries) == len(b.entries) and a.hands_played() == b.hands_played()
     for i in range(len(a.entries)):
         assert a.entries[i] == b.entries[i]
-        assert a.hand_result(i) == b.hand_result(i)
+        assert _result(a, i) == _result(b, i)
+
+
+def _result(table, i):
+    # A voided 升级 hand after a changed earlier hand ended the game no longer scores: both
+    # tables must say so alike.
+    try:
+        return table.hand_result(i)
+    except RecordError as exc:
+        return str(exc)
 
 
 def _play(tables, records, data):

@@ -387,26 +387,29 @@ class _Loader:
 
     def _fits(self, got):
         """A snapshot is taken as is only if it is this table's (its header is the journal's
-        opening) and its counts agree with the segment names: the first segment after it
-        is the one its seq and hand count name, and the one holding it began with no more
-        hands than it counts."""
+        opening) and its counts agree with the segment names. Most boots find the segment
+        it names next (seq + 1, hands): that name is the agreement, and boot reads no more
+        than it would anyway. Only when that one is missing (a boot right after a snapshot)
+        is the folder listed, to see that no later segment exists and that one holds it."""
         seq, state = got
         hands = state["hands"]
-        before = after = None
-        for segment in _segments(self.fs, self.folder):
-            if segment[0] <= seq:
-                before = segment
-            elif after is None:
-                after = segment
-        if before is None or not before[1] <= hands <= before[1] + seq + 1 - before[0]:
-            return False
-        if after is not None and after[:2] != (seq + 1, hands):
-            return False
         data = read_file(self.fs, self.folder + "/" + segment_name(0, 0))
         if data is None:
             return False
         first = unframe(data[:data.find(b"\n")])
-        return first is not None and first[1].get("open") == state["table"]
+        if first is None or first[1].get("open") != state["table"]:
+            return False
+        try:
+            if read_file(self.fs, self.folder + "/" + segment_name(seq + 1, hands)) is not None:
+                return True
+        except Unreadable:
+            return True  # it is there, so it agrees; the replay then finds it unreadable
+        before = None
+        for segment in _segments(self.fs, self.folder):
+            if segment[0] > seq:
+                return False
+            before = segment
+        return before is not None and before[1] <= hands <= before[1] + seq + 1 - before[0]
 
     def _damaged(self, name, data, at):
         """Cut `name` at byte `at` (0: move it aside whole; `data` None when it could not
