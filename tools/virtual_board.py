@@ -42,8 +42,9 @@ import subprocess
 import sys
 import tempfile
 import time
-import tty
 from pathlib import Path
+
+from tools.pty_port import open_port, send
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD_JS = ROOT / "tools" / "vm" / "board.mjs"
@@ -123,10 +124,7 @@ class Launcher:
         self.mpy = mpy
         self.raw_paste = raw_paste
         self.log = log.open("ab") if log else None
-        self.master, self.slave = os.openpty()
-        tty.setraw(self.slave)  # no echo, no line discipline: a serial line
-        os.set_blocking(self.master, False)
-        self.port = os.ttyname(self.slave)
+        self.master, self.slave, self.port = open_port()
         self.vm = VM(folder, heap, mpy)
         self.mode = "friendly"  # "friendly", "raw" or "paste"
         self.line = bytearray()
@@ -143,15 +141,7 @@ class Launcher:
         if self.log:
             self.log.write(data)
             self.log.flush()
-        deadline = time.monotonic() + 2
-        while data:
-            try:
-                data = data[os.write(self.master, data):]
-            except BlockingIOError:
-                # Nobody reads the port: drop the output after a while, as a board's USB does.
-                if time.monotonic() > deadline:
-                    return
-                select.select([], [self.master], [], 0.05)
+        send(self.master, data)
 
     def banner(self) -> bytes:
         version = self.vm.facts.get("version", "").split("; ", 1)[-1]

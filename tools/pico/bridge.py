@@ -8,30 +8,16 @@ wall seconds); bytes go both ways unchanged: the board's own REPL answers, not a
 import os
 import select
 import time
-import tty
 
 from tools.pico import Pico
+from tools.pty_port import open_port, send
 
 
 class SerialBridge:
     def __init__(self, pico: Pico) -> None:
         self.pico = pico
-        self.master, self.slave = os.openpty()
-        tty.setraw(self.slave)  # no echo, no line discipline: a serial line
-        os.set_blocking(self.master, False)
-        self.port = os.ttyname(self.slave)
-        pico.on_serial = self._to_host
-
-    def _to_host(self, data: bytes) -> None:
-        deadline = time.monotonic() + 2
-        while data:
-            try:
-                data = data[os.write(self.master, data):]
-            except BlockingIOError:
-                # Nobody reads the port: drop the output after a while, as USB does.
-                if time.monotonic() > deadline:
-                    return
-                select.select([], [self.master], [], 0.05)
+        self.master, self.slave, self.port = open_port()
+        pico.on_serial = lambda data: send(self.master, data)
 
     def serve(self, until=lambda: False, timeout: float | None = None) -> bool:
         """Relay until `until()` is true (True) or `timeout` seconds pass (False)."""
