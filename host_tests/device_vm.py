@@ -19,10 +19,12 @@ from pathlib import Path
 from tools import mpvm
 
 ROOT = Path(__file__).resolve().parent.parent
+PROBE = ROOT / "tools" / "sim" / "probe.py"
 
 _SCRIPT = """
 import binascii, json
 import board
+import sim_probe  # tools/sim/probe.py: the state the simulator reports, read the same way
 from drivers.memfs import MemFS
 from ui import keys
 from ui.app import App
@@ -36,14 +38,8 @@ app = App(board.display, board.layout, fs, board.data_dir, board.button_names, b
 app.render()
 
 def state():
-    t = app.table
-    out = {'screen': type(app.stack[-1]).__name__, 'archives': len(app.journal.archives())}
-    if t is not None:
-        out['totals'] = t.totals
-        out['hands'] = t.hands_played()
-        if t.state is not None:
-            out['levels'] = t.state['levels']
-            out['dealer'] = t.state['dealer']
+    out = sim_probe.app_state(app)
+    out['archives'] = len(app.journal.archives())
     return out
 
 for kind, arg in run['steps']:
@@ -93,6 +89,6 @@ def run_device(steps, files=None, board="simulated", capacity=1 << 30, unreadabl
     board_source = (ROOT / "boards" / (board + ".py")).read_bytes()
     run = {"steps": steps, "capacity": capacity, "unreadable": list(unreadable),
            "files": {p: binascii.hexlify(d).decode() for p, d in (files or {}).items()}}
-    outcome = mpvm.run(_SCRIPT, {"board.py": board_source, "run.json": json.dumps(run).encode()},
-                       engine="node")
+    outcome = mpvm.run(_SCRIPT, {"board.py": board_source, "sim_probe.py": PROBE.read_bytes(),
+                                 "run.json": json.dumps(run).encode()}, engine="node")
     return DeviceRun(outcome.stdout, outcome.fuel_used)

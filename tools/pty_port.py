@@ -26,3 +26,11 @@ def send(master: int, data: bytes, patience_s: float = 2) -> None:
             if time.monotonic() > deadline:
                 return
             select.select([], [master], [], 0.05)
+
+
+def receive(master: int) -> bytes:
+    """What the host wrote, b"" if nothing (or it closed the port: a host may reopen it)."""
+    try:
+        return os.read(master, 4096)
+    except (BlockingIOError, OSError):
+        return b""

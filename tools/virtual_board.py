@@ -44,7 +44,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools.pty_port import open_port, send
+from tools.pty_port import open_port, receive, send
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD_JS = ROOT / "tools" / "vm" / "board.mjs"
@@ -338,10 +338,7 @@ class Launcher:
                         self.mode = "friendly"
                         break
             if self.master in ready:
-                try:
-                    data = os.read(self.master, 4096)
-                except (BlockingIOError, OSError):
-                    data = b""
+                data = receive(self.master)
                 if data:
                     self.feed(data)
             if not self.busy and self.inbox:

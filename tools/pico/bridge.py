@@ -10,7 +10,7 @@ import select
 import time
 
 from tools.pico import Pico
-from tools.pty_port import open_port, send
+from tools.pty_port import open_port, receive, send
 
 
 class SerialBridge:
@@ -32,10 +32,7 @@ class SerialBridge:
                 if self.pico.fd in ready:
                     self.pico.pump()
                 if self.master in ready:
-                    try:
-                        data = os.read(self.master, 4096)
-                    except (BlockingIOError, OSError):
-                        data = b""
+                    data = receive(self.master)
                     if data:
                         self.pico.write_serial(data)
             return True

@@ -32,17 +32,19 @@ def info():
 
 
 def state(device):
-    out = {"screen": "Crashed"}
-    if device is not None:
-        app = device.app
-        out["screen"] = type(app.stack[-1]).__name__
-        t = app.table
-        if t is not None:
-            out["totals"] = t.totals
-            out["hands"] = t.hands_played()
-            if t.state is not None:
-                out["levels"] = t.state["levels"]
-                out["dealer"] = t.state["dealer"]
+    return {"screen": "Crashed"} if device is None else app_state(device.app)
+
+
+def app_state(app):
+    """The top screen and the table's totals (and 升级 levels): what scripts and tests ask."""
+    out = {"screen": type(app.stack[-1]).__name__}
+    t = app.table
+    if t is not None:
+        out["totals"] = t.totals
+        out["hands"] = t.hands_played()
+        if t.state is not None:
+            out["levels"] = t.state["levels"]
+            out["dealer"] = t.state["dealer"]
     return out
 
 
