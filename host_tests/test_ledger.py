@@ -36,7 +36,7 @@ def test_scores_each_hand_then_the_totals(tmp_path):
     got = lines(out)
     assert [g["deltas"] for g in got[:2]] == [[24, -12, -12], [4, -8, 4]]
     assert got[0]["multiplier"] == 4
-    assert got[0]["breakdown"] == "3 × 2²(炸弹) = 12；地主 +24"
+    assert got[0]["breakdown"] == "3 × 2(炸弹) × 2(王炸) = 12；地主 +24"
     assert got[2] == {"totals": [28, -20, -8]}
 
 

@@ -37,23 +37,30 @@ def read_options(beans, players, balances_required=True):
 
 
 def _scale_down(pairs, side, balances):
-    # side 0 scales each winner's receipts, side 1 each loser's payments, to its balance.
+    """Scale each winner's receipts (side 0) or each loser's payments (side 1) down to its
+    balance; return [seat, total after scaling] for each seat that was cut, by seat."""
     totals = {}
     for pair in pairs:
         totals[pair[side]] = totals.get(pair[side], 0) + pair[2]
+    cut = sorted(seat for seat in totals if totals[seat] > balances[seat])
     for pair in pairs:
         total = totals[pair[side]]
         limit = balances[pair[side]]
         if total > limit:
             pair[2] = pair[2] * limit // total
+    return [[seat, sum(p[2] for p in pairs if p[side] == seat)] for seat in cut]
 
 
 def settle(pairs, balances, n, fee, win_cap):
-    """Apply room coefficient, balance caps and fee; return (pairs, deltas, fees taken)."""
+    """Apply room coefficient, balance caps and fee; return (pairs, deltas, fees taken,
+    report). The report, for the breakdown: "gross" the pairs × n before the balance caps,
+    "win_limited" and "pay_limited" [seat, total] for each seat whose receipts (its own
+    balance) or payments (what it had) were scaled down, with what it then takes or pays."""
     pairs = [[w, lo, amount * n] for w, lo, amount in pairs]
+    report = {"gross": [list(pair) for pair in pairs], "win_limited": []}
     if win_cap:
-        _scale_down(pairs, 0, balances)
-    _scale_down(pairs, 1, balances)
+        report["win_limited"] = _scale_down(pairs, 0, balances)
+    report["pay_limited"] = _scale_down(pairs, 1, balances)
     deltas = [0] * len(balances)
     for winner, loser, amount in pairs:
         deltas[winner] += amount
@@ -63,4 +70,4 @@ def settle(pairs, balances, n, fee, win_cap):
         taken = min(fee, balance + deltas[seat])
         deltas[seat] -= taken
         fees.append(taken)
-    return pairs, deltas, fees
+    return pairs, deltas, fees, report

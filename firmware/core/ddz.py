@@ -4,12 +4,21 @@ score(record) checks the record and returns a result dict:
   deltas    per-seat change, summing to 0 in points mode
   multiple  the common multiplier M (for an escape: M' with the held bombs)
   base      the bid or the table's base
-  terms     [label, factor, count] that make up M, for the breakdown
+  terms     [label, factor, count] that make up M, for the breakdown: label "grab",
+            "shown", a bomb kind ("bomb", "rocket", "soft"…: one term per kind played,
+            in the order first played), "bombs" (bomb_mode add: all of them), "held" (an
+            escape's bombs still held), "spring", "anti", "reveal"
   side      landlord-side seats;  won  True if the landlord side won
   pairs     [winner, loser, amount] per settled pair
   capped    True if the table cap cut any pair
+  stakes    [landlord-side seat, farmer, stake] per pair: base × min(cap, M × d_L × d_F),
+            before the laizi quarter and beans (not for an escape)
+  quarters  laizi: [landlord-side seat, farmer, amount] per pair, the stake ÷ 4 rounded,
+            before the hand limit
+  laizi_limit  laizi, only when the hand limit cut a pair: the limit per pair
   penalty   the escape penalty multiple (escapes only)
   fees      beans taken as fee per seat (beans mode only)
+  gross, win_limited, pay_limited   beans mode only: see core.beans.settle
 """
 
 from core import beans
@@ -106,15 +115,16 @@ def _bomb_terms(bombs, factors, held, add_mode):
     if add_mode:
         counted = held + len([k for k in bombs if factors[k] > 1])
         return [["bombs", 1 + counted, 1]] if counted else []
-    by_factor = {}
+    # One term per kind, so that the breakdown names it: 2(炸弹) × 2(王炸), not 2².
+    counts = {}
     order = []
     for kind in bombs:
-        factor = factors[kind]
-        if factor > 1:
-            if factor not in by_factor:
-                order.append(factor)
-            by_factor[factor] = by_factor.get(factor, 0) + 1
-    terms = [["bombs", f, by_factor[f]] for f in order]
+        if factors[kind] > 1:
+            if kind not in counts:
+                order.append(kind)
+                counts[kind] = 0
+            counts[kind] += 1
+    terms = [[kind, factors[kind], counts[kind]] for kind in order]
     if held:
         terms.append(["held", 2, held])
     return terms
@@ -210,8 +220,10 @@ def score(record):
 
     if options[6] is not None:
         n, fee, balances, win_cap = options[6]
-        pairs, deltas, fees = beans.settle(pairs, balances, n, fee, win_cap)
+        pairs, deltas, fees, report = beans.settle(pairs, balances, n, fee, win_cap)
         result["fees"] = fees
+        for key in report:
+            result[key] = report[key]
     else:
         deltas = [0] * players
         for gainer, payer, amount in pairs:
@@ -224,6 +236,10 @@ def score(record):
 
 def _stakes(base, multiple, cap, doubles, side, farmers, won, laizi, result):
     pairs = []
+    stakes = result["stakes"] = []
+    quarters = []
+    if laizi:
+        result["quarters"] = quarters
     # laizi: a player's hand result is limited to 10000; split evenly over the landlord's
     # pairs it stays zero-sum (RULES §3, decided).
     pair_limit = LAIZI_HAND_LIMIT // len(farmers)
@@ -234,8 +250,13 @@ def _stakes(base, multiple, cap, doubles, side, farmers, won, laizi, result):
                 pair_multiple = cap
                 result["capped"] = True
             stake = base * pair_multiple
+            stakes.append([lord, farmer, stake])
             if laizi:
-                stake = min((stake + LAIZI_DIVISOR // 2) // LAIZI_DIVISOR, pair_limit)
+                stake = (stake + LAIZI_DIVISOR // 2) // LAIZI_DIVISOR
+                quarters.append([lord, farmer, stake])
+                if stake > pair_limit:
+                    stake = pair_limit
+                    result["laizi_limit"] = pair_limit
             pairs.append([lord, farmer, stake] if won else [farmer, lord, stake])
     return pairs
 

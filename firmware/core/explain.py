@@ -1,17 +1,51 @@
 """The one-line breakdown of a scored hand, for the result screen and the ledger, in Chinese
 and English. It only formats a result the scorers produced; it computes no score.
 
-Example (classic, bid 3, bomb and rocket, spring):  3 × 2²(炸弹) × 2(春天) = 24；地主 +48
+The line is parts joined by "；" ("; " in English): the screens show each part on its own
+line (wrapped at spaces). A Dou Dizhu line is the steps of the stakes, each with its result,
+then the landlord's change: base × each factor of M (each bomb kind named) = base × M; who
+doubled, then each pair's stake when they differ (by farmer; with two landlord-side seats, by
+landlord: "甲：乙 8，丁 16"); the cap; laizi's ÷4 and its limit; beans' room factor, the
+balances that limited a pair, the fee. Examples (names 甲乙丙, or P1 P2 P3):
+
+  classic, bid 3, a bomb and a rocket, spring
+    3 × 2(炸弹) × 2(王炸) × 2(春天) = 24；地主 +48
+  two bombs
+    3 × 2²(bomb) = 12; landlord +24
+  乙 doubled: each pair's stake
+    3 × 2(炸弹) = 6；加倍 乙×2；乙 12，丙 6；地主 +18
+  five, 甲 and 丙 against three, 甲 and 丁 doubled
+    1 × 2(五张炸) = 2；加倍 甲×2 丁×2；甲：乙 4，丁 8，戊 4；丙：乙 2，丁 4，戊 2；地主 +16
+  laizi, base 3: the quarter is a step with its result
+    3 × 4(王炸) × 4(硬炸) = 48；÷4(癞子) = 12；地主 +24
+  laizi, at the hand limit (10000, 5000 a pair)
+    1000 × 2³(抢地主) × 4(硬炸) = 32000；÷4(癞子) = 8000；上限 5000；地主 +10000
+  laizi, a double and the cap
+    1 × 2²(grab) × 4(rocket) × 2(soft bomb) = 32; doubles P1×2; cap 16× = 16;
+    ÷4(laizi) = 4; landlord −8
+  beans, room 1000, fee 50
+    3 × 2(炸弹) = 6；× 1000(房间) = 6000；台费 50；地主 +11950
+  beans, a farmer who could not pay it all
+    3 × 2(bomb) = 6; × 100(room) = 600; P2 paid only the balance, 300; landlord +900
+  beans, a winner takes at most its own balance
+    3 × 2²(炸弹) = 12；× 100(房间) = 1200；甲 余额封顶，得 500；地主 +500
+  escape
+    逃跑: 2(炸弹) × 2²(未出炸弹) = 8 → 罚 10 倍 × 2 = 20 每家；乙 −20
 """
 
-from core.profiles import LEVELS
+from core.profiles import LAIZI_DIVISOR, LEVELS
 
 WORDS = {
     "zh": {
         "grab": "抢地主", "shown": "明牌", "bombs": "炸弹", "held": "未出炸弹",
+        "bomb": "炸弹", "rocket": "王炸", "soft": "软炸", "hard": "硬炸", "pure": "纯癞子炸",
+        "b5": "五张炸", "b6": "六张炸", "b7": "七张炸", "b8": "八张炸", "j3": "三王炸",
+        "j4": "四王炸",
         "spring": "春天", "anti": "反春", "reveal": "亮明", "landlord": "地主",
-        "sep": "；", "cap": "封顶", "laizi": "¼(癞子)", "double": "加倍",
-        "room": "房间", "fee": "台费", "escape": "逃跑", "penalty": "罚",
+        "sep": "；", "colon": "：", "comma": "，",
+        "cap": "封顶 {} 倍", "laizi": "÷{}(癞子)", "limit": "上限 {}", "double": "加倍",
+        "room": "× {}(房间)", "fee": "台费", "escape": "逃跑", "penalty": "罚",
+        "win_limited": "{} 余额封顶，得 {}", "pay_limited": "{} 余额不足，付 {}",
         "each": "每家", "times": " 倍",
         "normal": "皇帝第{}，侍卫第{}：侍卫 6−{} = {}", "emperor": "皇帝",
         "doubled": "×2(明保/造反)", "unit": "单位",
@@ -23,9 +57,15 @@ WORDS = {
     },
     "en": {
         "grab": "grab", "shown": "shown", "bombs": "bombs", "held": "held bombs",
+        "bomb": "bomb", "rocket": "rocket", "soft": "soft bomb", "hard": "hard bomb",
+        "pure": "pure laizi bomb", "b5": "5-card bomb", "b6": "6-card bomb",
+        "b7": "7-card bomb", "b8": "8-card bomb", "j3": "3-joker bomb", "j4": "4-joker bomb",
         "spring": "spring", "anti": "anti-spring", "reveal": "reveal", "landlord": "landlord",
-        "sep": "; ", "cap": "cap", "laizi": "¼(laizi)", "double": "doubles",
-        "room": "room", "fee": "fee", "escape": "escape", "penalty": "penalty",
+        "sep": "; ", "colon": ": ", "comma": ", ",
+        "cap": "cap {}×", "laizi": "÷{}(laizi)", "limit": "limit {}", "double": "doubles",
+        "room": "× {}(room)", "fee": "fee", "escape": "escape", "penalty": "penalty",
+        "win_limited": "{} capped at own balance, {}",
+        "pay_limited": "{} paid only the balance, {}",
         "each": "each", "times": "",
         "normal": "emperor {}, guard {}: guard 6−{} = {}", "emperor": "emperor",
         "doubled": "×2(open/revolt)", "unit": "unit",
@@ -55,10 +95,46 @@ def _name(names, seat):
     return names[seat] if names else "#{}".format(seat)
 
 
+def _step(head, pairs, side, names, w):
+    """The parts of a step that made the pairs' amounts: ["加倍 甲×2 = 12"] when every pair
+    has the same, else the head and then each pair's, ["加倍 乙×2", "乙 12，丙 6"]; with two
+    landlord-side seats (five), one part for each: "甲：乙 8，丁 16，戊 8"."""
+    first = pairs[0][2]
+    if all(amount == first for _a, _b, amount in pairs):
+        return [head + " = {}".format(first)]
+    parts = [head]
+    by_lord = {}
+    for a, b, amount in pairs:
+        if b in side:
+            a, b = b, a
+        by_lord.setdefault(a, []).append("{} {}".format(_name(names, b), amount))
+    for lord in side:
+        listed = w["comma"].join(by_lord[lord])
+        parts.append(listed if len(side) == 1 else _name(names, lord) + w["colon"] + listed)
+    return parts
+
+
+def _beans_parts(record, result, names, w):
+    """Beans mode: the room factor with its result, the balances that limited a pair, the
+    fee (core.beans.settle reported them)."""
+    if "fees" not in result:
+        return []
+    parts = []
+    n = record["rules"]["beans"].get("n", 1)
+    if n != 1:
+        parts.extend(_step(w["room"].format(n), result["gross"], result["side"], names, w))
+    for key in ("win_limited", "pay_limited"):
+        for seat, total in result[key]:
+            parts.append(w[key].format(_name(names, seat), total))
+    if any(result["fees"]):
+        parts.append("{} {}".format(w["fee"], max(result["fees"])))
+    return parts
+
+
 def ddz_line(record, result, lang="zh", names=None):
     w = WORDS[lang]
-    sep = w["sep"]
     base = result["base"]
+    side = result["side"]
     factors = ["{}{}({})".format(factor, _power(count), w[label])
                for label, factor, count in result["terms"]]
     if "penalty" in result:
@@ -66,29 +142,32 @@ def ddz_line(record, result, lang="zh", names=None):
         multiple = str(result["multiple"])
         if factors:
             multiple = " × ".join(factors) + " = " + multiple
-        line = "{}: {} → {} {}{} × {} = {} {}".format(
+        parts = ["{}: {} → {} {}{} × {} = {} {}".format(
             w["escape"], multiple, w["penalty"], result["penalty"], w["times"], base,
-            base * result["penalty"], w["each"])
+            base * result["penalty"], w["each"])]
+        parts.extend(_beans_parts(record, result, names, w))
         escaper = record["escape"]
-        return line + sep + "{} {}".format(_name(names, escaper),
-                                           _signed(result["deltas"][escaper]))
-    line = " × ".join([str(base)] + factors) + " = {}".format(base * result["multiple"])
+        parts.append("{} {}".format(_name(names, escaper), _signed(result["deltas"][escaper])))
+        return w["sep"].join(parts)
+    parts = [" × ".join([str(base)] + factors) + " = {}".format(base * result["multiple"])]
     doubles = record.get("doubles")
     if doubles and any(d != 1 for d in doubles):
-        line += sep + w["double"] + " " + " ".join(
-            "{}×{}".format(_name(names, s), d) for s, d in enumerate(doubles) if d != 1)
-    rules = record.get("rules", {})
+        parts.append(w["double"] + " " + " ".join(
+            "{}×{}".format(_name(names, s), d) for s, d in enumerate(doubles) if d != 1))
     if result["capped"]:
-        line += sep + "{} {}".format(w["cap"], rules["cap"])
-    if record.get("profile") == "laizi":
-        line += " × " + w["laizi"]
-    if "fees" in result:
-        line += " × {}({})".format(rules["beans"].get("n", 1), w["room"])
-        if any(result["fees"]):
-            line += sep + "{} {}".format(w["fee"], max(result["fees"]))
+        parts.append(w["cap"].format(record["rules"]["cap"]))
+    if len(parts) > 1:
+        # Doubles or the cap made the stakes: they close the step that made them.
+        parts.extend(_step(parts.pop(), result["stakes"], side, names, w))
+    if "quarters" in result:
+        parts.extend(_step(w["laizi"].format(LAIZI_DIVISOR), result["quarters"], side, names,
+                           w))
+        if "laizi_limit" in result:
+            parts.append(w["limit"].format(result["laizi_limit"]))
+    parts.extend(_beans_parts(record, result, names, w))
     landlord = record["landlord"]
-    line += sep + "{} {}".format(w["landlord"], _signed(result["deltas"][landlord]))
-    return line
+    parts.append("{} {}".format(w["landlord"], _signed(result["deltas"][landlord])))
+    return w["sep"].join(parts)
 
 
 def baohuang_line(record, result, lang="zh"):
