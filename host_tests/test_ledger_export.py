@@ -34,7 +34,7 @@ def test_one_row_per_hand_with_names_running_totals_and_marks(tmp_path, capsys):
     assert [[int(c) for c in r[6:9]] for r in rows[1:]] == RUNNING
     assert [r[9:] for r in rows[1:]] == [["张三", "4"], ["李四", "2"], ["王五", "1"],
                                          ["张三", "2"], ["王五", "1"]]
-    assert rows[1][5] == "3 × 2²(炸弹) = 12；地主 +24"
+    assert rows[1][5] == "3 × 2(炸弹) × 2(王炸) = 12；地主 +24"
 
 
 def test_a_file_of_records_exports_too_with_names_given(tmp_path, capsys):
@@ -80,3 +80,49 @@ def test_other_games_columns(tmp_path, capsys):
                        "points"]
     assert [r[:4] + r[5:] for r in rows[1:]] == [["1", "ok", "5/2", "2", "P1", "0"],
                                                  ["2", "ok", "5/3", "3", "P3", "120"]]
+
+
+def test_out_into_folders_that_do_not_exist_creates_them(tmp_path, capsys):
+    device = evening_folder(tmp_path / "device")
+    target = tmp_path / "exports" / "2024" / "tonight.csv"
+    code, out, err = _run(capsys, "export", device, "--csv", "--out", target)
+    assert code == 0 and "wrote 5 hands to" in out, err
+    assert target.read_bytes().decode("utf-8-sig") == _run(capsys, "export", device,
+                                                           "--csv")[1]
+    # Written aside and renamed: nothing but the file is left in the new folder.
+    assert [p.name for p in target.parent.iterdir()] == ["tonight.csv"]
+    relative = tmp_path / "rel"
+    relative.mkdir()
+    import os
+
+    here = os.getcwd()
+    os.chdir(relative)
+    try:
+        assert _run(capsys, "export", device, "--json", "--out", "a/b.jsonl")[0] == 0
+    finally:
+        os.chdir(here)
+    assert len((relative / "a" / "b.jsonl").read_text(encoding="utf-8").splitlines()) == 4
+
+
+def test_out_folders_made_for_a_write_that_fails_are_removed(tmp_path, capsys, monkeypatch):
+    from tools.ledger import export as exporting
+
+    device = evening_folder(tmp_path / "device")
+    real = exporting.write_csv
+
+    def write_then_fail(table, f):
+        real(table, f)
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(exporting, "write_csv", write_then_fail)
+    code, out, err = _run(capsys, "export", device, "--csv", "--out",
+                          tmp_path / "new" / "deeper" / "tonight.csv")
+    assert (code, out) == (2, "") and "cannot write: No space left on device" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["device"]
+    # A file where a folder is needed is refused, and nothing is made.
+    (tmp_path / "file").write_text("x")
+    monkeypatch.setattr(exporting, "write_csv", real)
+    code, out, err = _run(capsys, "export", device, "--csv", "--out",
+                          tmp_path / "file" / "sub" / "t.csv")
+    assert code == 2 and "cannot write" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["device", "file"]

@@ -3,9 +3,11 @@ fake `mpremote` on PATH copies a host folder standing for the board's file syste
 as mpremote does), and a command runner can be injected."""
 
 import os
+import shutil
 import stat
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from test_ledger_tables import TOTALS, evening_folder
@@ -37,7 +39,14 @@ assert args[:2] == ["connect"] + args[1:2] and args[2:7] == ["resume", "fs", "cp
 source = os.path.join(os.environ["FAKE_BOARD"], "data")
 if not os.path.exists(source):
     sys.exit("mpremote: cp: /data: No such file or directory.")
-shutil.copytree(source, args[7])
+# As mpremote 1.29's `cp -r`: into an existing folder, /data lands in DEST/data; into a new
+# one, a source without a subfolder is taken for a file, and a folder is not read as one.
+dest = args[7]
+if os.path.isdir(dest):
+    dest = os.path.join(dest, "data")
+elif not any(entry.is_dir() for entry in os.scandir(source)):
+    sys.exit("mpremote: cp: -r not specified; omitting directory")
+shutil.copytree(source, dest)
 """
 
 
@@ -82,6 +91,22 @@ def test_pull_copies_the_journal_and_it_scores_as_on_the_board(board, tmp_path, 
     assert _left_over(tmp_path) == []
     code, out, _err = _run(capsys, "summary", tmp_path / "tonight", "--json")
     assert code == 0 and '"total": {}'.format(TOTALS[1]) in out
+
+
+@pytest.mark.parametrize("held", [[], ["settings.json"]])
+def test_a_board_with_no_hands_yet_pulls_fine(board, tmp_path, capsys, held):
+    # A fresh board: /data is there (deploy makes it), empty or with the settings only, no
+    # table/ under it. mpremote's `cp -r` into a new folder refuses such a /data.
+    (board / "data").mkdir()
+    for name in held:
+        (board / "data" / name).write_text('{"lang": "en"}')
+    code, out, err = _run(capsys, "pull", "--port", "/dev/ttyACM0", tmp_path / "tonight")
+    assert code == 0 and err == "", err
+    assert "no hands on the board yet" in out and "nothing to score" in out
+    assert ("its /data is empty" if not held else "copied: settings.json") in out
+    assert sorted(os.listdir(tmp_path / "tonight")) == held
+    assert _left_over(tmp_path) == []
+    assert (tmp_path / "calls.log").read_text().splitlines()[-1].endswith("resume reset")
 
 
 def test_without_a_port_mpremote_picks_the_board(board, tmp_path, capsys):
@@ -132,7 +157,9 @@ def test_an_injected_runner_sees_the_command_and_a_missing_mpremote_is_explained
     def run(argv, timeout):
         seen.append((argv, timeout))
         if argv[-1] != "reset":
-            os.makedirs(os.path.join(argv[-1], "table"))
+            # An existing folder: mpremote copies /data into it.
+            assert os.path.isdir(argv[-1])
+            os.makedirs(os.path.join(argv[-1], "data", "table"))
         return 0, "", ""
 
     pull(str(tmp_path / "d"), "/dev/pts/7", 30, run=run, command=["mpremote"])
@@ -150,3 +177,48 @@ def test_an_injected_runner_sees_the_command_and_a_missing_mpremote_is_explained
 def test_an_unknown_failure_shows_mpremotes_last_line():
     assert explain_failure(None, 1, "", "Traceback\nmpremote: something new\n") == (
         "mpremote failed (1): mpremote: something new")
+
+
+@pytest.mark.skipif(not (Path(sys.executable).parent / "mpremote").exists()
+                    or shutil.which("node") is None, reason="mpremote or node not installed")
+def test_the_real_mpremote_on_the_virtual_board_pulls_an_empty_board_and_a_full_one(
+        tmp_path, capsys, monkeypatch):
+    from tools.virtual_board import VirtualBoard
+
+    monkeypatch.setenv("PATH", str(Path(sys.executable).parent) + os.pathsep
+                       + os.environ["PATH"])  # this mpremote, not a fake one
+    fresh = tmp_path / "fresh"
+    (fresh / "data").mkdir(parents=True)
+    (fresh / "data" / "settings.json").write_text('{"lang": "en"}')
+    with VirtualBoard(fresh) as vb:
+        code, out, err = _run(capsys, "pull", "--port", vb.port, "--timeout", "60",
+                              tmp_path / "none")
+    assert code == 0, err
+    assert "no hands on the board yet" in out
+    assert os.listdir(tmp_path / "none") == ["settings.json"]
+    played = tmp_path / "played"
+    played.mkdir()
+    evening_folder(played / "data")
+    with VirtualBoard(played) as vb:
+        code, out, err = _run(capsys, "pull", "--port", vb.port, "--timeout", "60",
+                              tmp_path / "tonight")
+    assert code == 0, err
+    assert "open table: recovered: 8 events, 5 hands (1 voided), totals [20, -36, 16]" in out
+    assert _left_over(tmp_path) == []
+
+
+@pytest.mark.pico
+def test_a_freshly_deployed_pico_pulls_fine_and_its_image_says_no_hands_yet(tmp_path,
+                                                                             capsys):
+    from pico_board import boot, over_serial
+
+    pico = boot(tmp_path)  # the scorekeeper deployed, booted, no table opened
+    try:
+        done = over_serial(pico, "tools.ledger", "pull", str(tmp_path / "pulled"))
+    finally:
+        pico.close()
+    assert done.returncode == 0, done.stdout
+    assert "no hands on the board yet" in done.stdout and "cp: -r" not in done.stdout
+    assert os.path.isdir(tmp_path / "pulled")
+    code, out, err = _run(capsys, "summary", tmp_path / "pico.img")
+    assert code == 2 and out == "" and "no table yet" in err

@@ -119,3 +119,97 @@ def test_an_empty_open_table_summarises_to_nothing_owed(tmp_path, capsys):
     Journal(HostFS(), str(tmp_path / "d")).open_table("ddz", 3, profile="classic")
     code, out, _err = _run(capsys, "summary", tmp_path / "d")
     assert code == 0 and "0 hands counted" in out and "nobody owes anything" in out
+
+
+def _pico_image(path, data):
+    """An emulated Pico's 2 MiB flash image whose littlefs holds the folder DATA as /data
+    (tools/pico/flashfs.py's layout, rp2's geometry)."""
+    import os
+
+    from littlefs import LittleFS, UserContext
+
+    from tools.lfs_image import RP2
+    from tools.pico.flashfs import FLASH_SIZE, FS_BLOCKS, FS_OFFSET
+
+    region = bytearray(b"\xff" * (FLASH_SIZE - FS_OFFSET))
+    fs = LittleFS(context=UserContext(buffer=region), block_count=FS_BLOCKS, mount=False,
+                  **RP2)
+    fs.format()
+    fs.mount()
+    fs.mkdir("/lib")  # the firmware's files are beside /data on a board
+    fs.mkdir("/data")
+    for root, folders, names in os.walk(data):
+        inside = "/data/" + os.path.relpath(root, data) if root != str(data) else "/data"
+        for name in folders:
+            fs.mkdir(inside + "/" + name)
+        for name in names:
+            with open(os.path.join(root, name), "rb") as source, \
+                    fs.open(inside + "/" + name, "wb") as f:
+                f.write(source.read())
+    fs.unmount()
+    path.write_bytes(b"\xff" * FS_OFFSET + bytes(region))
+    return path
+
+
+def test_the_simulators_flash_folder_is_read_through_its_data_folder(tmp_path, capsys):
+    # `.sim/<board>/` mirrors the board's file system: the journal is in its data/.
+    board = tmp_path / ".sim" / "simulated"
+    board.mkdir(parents=True)
+    evening_folder(board / "data")
+    (board / "data" / "settings.json").write_text('{"lang": "zh"}')
+    expected = _run(capsys, "summary", board / "data")
+    assert expected[0] == 0
+    assert _run(capsys, "summary", board) == expected
+    assert _summary(capsys, board)["counted"] == 4
+    for command in (["score"], ["export", "--csv"], ["verify"]):
+        code, out, err = _run(capsys, *command, board)
+        assert code == 0 and (out, err) == _run(capsys, *command, board / "data")[1:], err
+    # One level up is not guessed, but named.
+    code, out, err = _run(capsys, "summary", tmp_path / ".sim")
+    assert code == 2 and out == "" and "(one is in {})".format(board) in err
+
+
+def test_a_board_with_no_table_yet_or_a_closed_one_says_so(tmp_path, capsys):
+    board = tmp_path / "simulated"
+    (board / "data").mkdir(parents=True)
+    (board / "data" / "settings.json").write_text("{}")
+    code, out, err = _run(capsys, "summary", board)
+    assert code == 2 and out == "" and "no table yet: no hands recorded" in err
+    journal = Journal(HostFS(), str(board / "data"))
+    journal.close_table(journal.open_table("ddz", 3, profile="classic"))
+    code, out, err = _run(capsys, "summary", board)
+    assert code == 2 and "no open table (the last one was closed)" in err
+    archived = board / "data" / "archive" / "0001"
+    assert str(archived) in err
+    assert _run(capsys, "summary", archived)[0] == 0
+
+
+def test_an_emulated_picos_flash_image_is_read_without_changing_it(tmp_path, capsys,
+                                                                    monkeypatch):
+    # `.sim/pico/` (tools.sim --pico) and build/pico/ (tools.pico) hold flash.img.
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    pico = tmp_path / "pico"
+    pico.mkdir()
+    image = _pico_image(pico / "flash.img", evening_folder(tmp_path / "device"))
+    (pico / "flash.json").write_text("{}")
+    before = image.read_bytes()
+    for command in (["summary", "--json"], ["score"], ["export", "--csv"]):
+        expected = _run(capsys, *command, tmp_path / "device")
+        assert expected[0] == 0
+        assert _run(capsys, *command, pico) == expected
+        assert _run(capsys, *command, image) == expected
+    code, out, err = _run(capsys, "verify", image)
+    assert code == 0 and "recovered: 8 events, 5 hands (1 voided)" in out, err
+    assert image.read_bytes() == before
+    assert list((tmp_path / "tmp").iterdir()) == []  # the copy of /data is gone
+    empty = tmp_path / "new"
+    empty.mkdir()
+    (tmp_path / "nothing").mkdir()
+    _pico_image(empty / "flash.img", tmp_path / "nothing")
+    code, out, err = _run(capsys, "summary", empty)
+    assert code == 2 and out == "" and str(empty / "flash.img") + ":/data: an empty" in err
+    assert "ledger-image" not in err
+    (tmp_path / "short.img").write_bytes(b"\xff" * 100)
+    code, out, err = _run(capsys, "summary", tmp_path / "short.img")
+    assert code == 2 and "not a Pico flash image" in err

@@ -2,6 +2,7 @@
 the MicroPython WebAssembly port on a pseudo-terminal as to a serial board. Every call has a
 timeout; a board is killed at the end of its test module."""
 
+import os
 import subprocess
 import sys
 import time
@@ -106,3 +107,36 @@ def test_refused_raw_paste_falls_back_to_raw_repl(tmp_path):
     with VirtualBoard(tmp_path / "flash", raw_paste=False) as vb:
         done = mpremote(vb.port, "exec", "print('x' * 3000)")
         assert done.returncode == 0 and done.stdout.strip() == "x" * 3000
+
+
+def _free_text(help_text):
+    """The description and epilog paragraphs of an argparse --help: the blocks between the
+    usage and the first section, and those after the last section."""
+    blocks = [b for b in help_text.split("\n\n") if b.strip()]
+    sections = [i for i, b in enumerate(blocks)
+                if b.split("\n", 1)[0].endswith(":") and not b.startswith(" ")]
+    if not sections:
+        return blocks[1:]
+    last = sections[-1]
+    while last + 1 < len(blocks) and blocks[last + 1].startswith(" "):
+        last += 1  # a section's entries may be split by a blank line
+    return blocks[1:sections[0]] + blocks[last + 1:]
+
+
+@pytest.mark.parametrize("module", ["tools.virtual_board", "tools.ledger", "tools.sim",
+                                    "tools.deploy", "tools.pico"])
+def test_help_says_whole_sentences(module):
+    env = dict(os.environ, SCOREKEEPER_SIM_ENV="1")  # tools.sim: .venv is set up already
+    done = subprocess.run([sys.executable, "-m", module, "--help"], capture_output=True,
+                          text=True, timeout=TIMEOUT_S, cwd=ROOT, env=env)
+    assert done.returncode == 0, done.stderr
+    paragraphs = _free_text(done.stdout)
+    assert paragraphs, done.stdout
+    for paragraph in paragraphs:
+        # Each ends as a sentence does, not cut mid-way ("... unmodified `mpremote` (and").
+        assert paragraph.rstrip()[-1] in ".:)", paragraph
+        assert paragraph.count("(") == paragraph.count(")"), paragraph
+        assert paragraph.count("`") % 2 == 0, paragraph
+    if module == "tools.virtual_board":
+        text = " ".join(done.stdout.split())
+        assert "can be tested without hardware" in text and "/dev/pts/N" in text

@@ -398,8 +398,17 @@ class VirtualBoard:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.virtual_board",
-                                     description=__doc__.split("\n", 1)[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.virtual_board",
+        description="A virtual MicroPython board on a Linux pseudo-terminal, so that "
+                    "unmodified mpremote (and so python -m tools.deploy) can be tested "
+                    "without hardware: MicroPython's official WebAssembly port, run by Node "
+                    "(tools/vm/board.mjs), behind the REPL protocol mpremote speaks.",
+        epilog="It prints the port (/dev/pts/N) on its first line and serves until it is "
+               "killed. Then e.g. `mpremote connect /dev/pts/N exec \"print(1+1)\"`, "
+               "`mpremote connect /dev/pts/N fs ls` or `python -m tools.deploy --board "
+               "simulated --port /dev/pts/N`. The board's files live in DIR while it runs "
+               "and after.")
     parser.add_argument("--dir", type=Path, help="the board's files (default: a new temporary "
                                                  "folder)")
     parser.add_argument("--log", type=Path, help="append everything the board sends here")

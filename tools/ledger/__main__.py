@@ -7,20 +7,23 @@ score FILE prints one JSON object per hand ({"deltas": [...]} for point games, {
 status 2, a message on stderr naming the line, the key and the value, and nothing on stdout.
 
 A FOLDER is a journal pulled from a device: its data folder (its open table is meant) or one
-table's folder (e.g. archive/0003). score FOLDER prints what score FILE prints for the
-table's hands that count (voided ones left out, amended ones as corrected): exactly the
-output of `score` on what `export --json` writes. A damaged journal gives the hands recovered
-(in order, up to the first damage), says on stderr what was set aside and why, and exits 3
-(score, export, summary, plot). verify FOLDER reads every file, lists its records and each
-damage found, and what boot would recover (exit status 1 if anything is damaged). export
-writes the hands as CSV (every hand, voided too) or as JSON Lines records. restore writes a
-journal folder from JSON Lines records exactly as the device would. Nothing reads a FOLDER
-and changes it.
+table's folder (e.g. archive/0003); or the folder above a data folder, a board's whole file
+system (the simulator's .sim/<board>/); or an emulated Pico's flash image (.sim/pico/,
+build/pico/, or the flash.img itself), whose /data is read out of it, the image unchanged.
+score FOLDER prints what score FILE prints for the table's hands that count (voided ones left
+out, amended ones as corrected): exactly the output of `score` on what `export --json` writes.
+A damaged journal gives the hands recovered (in order, up to the first damage), says on stderr
+what was set aside and why, and exits 3 (score, export, summary, plot). verify FOLDER reads
+every file, lists its records and each damage found, and what boot would recover (exit status 1
+if anything is damaged). export writes the hands as CSV (every hand, voided too) or as JSON
+Lines records. restore writes a journal folder from JSON Lines records exactly as the device
+would. Nothing reads a FOLDER and changes it.
 
-pull copies a board's journal (its /data folder) into DIR with mpremote. plot draws
-everyone's running totals as a PNG; summary prints totals, hands, landlord rates, biggest
-hands, bombs and who pays whom (--json: the same as one JSON object). A FILE of records has
-no names: --names 张三,李四,王五 gives them.
+pull copies a board's journal (its /data folder) into DIR with mpremote; a board with no hands
+yet pulls fine (exit 0, nothing to score). export --out and restore create the folders they
+need. plot draws everyone's running totals as a PNG; summary prints totals, hands, landlord
+rates, biggest hands, bombs and who pays whom (--json: the same as one JSON object). A FILE of
+records has no names: --names 张三,李四,王五 gives them.
 """
 
 import argparse
@@ -33,6 +36,7 @@ import tools  # noqa: F401  (puts the firmware's core on the import path)
 from tools.ledger import export as exporting
 from tools.ledger.evening import open_table
 from tools.ledger.folder import restore, score_folder, verify
+from tools.ledger.image import image_of, mounted
 from tools.ledger.pull import TIMEOUT, pull
 from tools.ledger.records import LedgerError, read_jsonl, score_records
 
@@ -51,10 +55,11 @@ def _damaged(damage):
 
 def _score(args):
     damage = []
-    if os.path.isdir(args.file):
-        lines, damage = score_folder(args.file)
-    else:
-        lines = score_records(read_jsonl(args.file), args.file)
+    with mounted(args.file) as path:
+        if os.path.isdir(path):
+            lines, damage = score_folder(path)
+        else:
+            lines = score_records(read_jsonl(path), path)
     # Everything was scored before anything is printed: a bad line leaves no partial output.
     for line in lines:
         print(json.dumps(line, ensure_ascii=False))
@@ -62,7 +67,11 @@ def _score(args):
 
 
 def _verify(args):
-    lines, sound = verify(args.folder)
+    with mounted(args.folder) as path:
+        lines, sound = verify(path)
+        image = image_of(args.folder)
+        if image is not None:  # name the image, not the folder it was copied into
+            lines = [line.replace(path, image + ":/data") for line in lines]
     for line in lines:
         print(line)
     return 0 if sound else EXIT_DAMAGED
@@ -84,21 +93,40 @@ def _export(args):
 
 def write_whole(path, write, encoding):
     """Call write(file) on a temporary file beside `path`, renamed over it when complete: a
-    failure (a full disk) leaves no empty or half-written file, only a message."""
+    failure (a full disk) leaves no empty or half-written file, only a message. Folders of
+    `path` that do not exist are created first, and removed again if the write fails."""
     folder = os.path.dirname(os.path.abspath(path))
+    made = []  # the folders made here, outermost first
     tmp = None
     try:
+        missing = []
+        above = folder
+        while not os.path.lexists(above):
+            missing.insert(0, above)
+            above = os.path.dirname(above)
+        for name in missing:
+            try:
+                os.mkdir(name)
+            except FileExistsError:
+                continue  # made meanwhile by another
+            made.append(name)
         fd, tmp = tempfile.mkstemp(prefix=".{}.".format(os.path.basename(path)), dir=folder)
         with open(fd, "w", encoding=encoding, newline="") as f:
             write(f)
         os.replace(tmp, path)
         tmp = None
+        made = []
     except OSError as exc:
         raise LedgerError(path, "cannot write: {}".format(exc.strerror or exc)) from exc
     finally:
         if tmp is not None:
             try:
                 os.remove(tmp)
+            except OSError:
+                pass
+        for name in reversed(made):
+            try:
+                os.rmdir(name)  # only while still empty
             except OSError:
                 pass
 
@@ -122,6 +150,12 @@ def verify_pulled(folder):
     if os.path.isdir(os.path.join(folder, "table")):
         found, sound = verify(folder)
         lines.append("open table: " + found[-1])
+    elif not archived:
+        # A board that has not opened a table yet: nothing to score, and nothing is wrong.
+        held = sorted(os.listdir(folder))
+        lines.append("no hands on the board yet: no open table, no archived table, nothing "
+                     "to score ({})".format("its /data is empty" if not held else
+                                            "copied: " + ", ".join(held)))
     else:
         lines.append("no open table")
     if archived:
@@ -158,6 +192,10 @@ def _restore(args):
     return 0
 
 
+SOURCE_HELP = ("a journal folder (pulled from a board, .sim/BOARD/, one table's folder), an "
+               "emulated Pico's flash image, or a JSON Lines file of hand records")
+
+
 def _names_option(parser):
     parser.add_argument("--names", metavar="A,B,C",
                         help="the players' names, comma-separated (a FILE of records has "
@@ -174,11 +212,11 @@ def main(argv=None):
                                     "journal folder")
     score.set_defaults(run=_score)
     check = commands.add_parser("verify", help="check a journal folder record by record")
-    check.add_argument("folder")
+    check.add_argument("folder", help="a journal folder or an emulated Pico's flash image")
     check.set_defaults(run=_verify)
     export = commands.add_parser("export", help="a table's hands as CSV (for a spreadsheet) "
                                                  "or JSONL")
-    export.add_argument("folder", metavar="FOLDER|FILE")
+    export.add_argument("folder", metavar="FOLDER|FILE", help=SOURCE_HELP)
     kind = export.add_mutually_exclusive_group(required=True)
     kind.add_argument("--csv", action="store_true",
                       help="one row per hand, voided too: results, running totals")
@@ -202,15 +240,15 @@ def main(argv=None):
     get.add_argument("dir", help="a new (or empty) folder to hold the board's /data")
     get.set_defaults(run=_pull)
     draw = commands.add_parser("plot", help="everyone's running totals as a PNG")
-    draw.add_argument("source", metavar="FOLDER|FILE")
-    draw.add_argument("--out", required=True, metavar="PNG")
+    draw.add_argument("source", metavar="FOLDER|FILE", help=SOURCE_HELP)
+    draw.add_argument("--out", required=True, metavar="PNG", help="the picture to write")
     draw.add_argument("--font", metavar="FILE", help="another font file (default: the CJK "
                                                      "font the project installs)")
     _names_option(draw)
     draw.set_defaults(run=_plot)
     brief = commands.add_parser("summary", help="totals, landlord rates, biggest hands, "
                                                 "bombs and who pays whom")
-    brief.add_argument("source", metavar="FOLDER|FILE")
+    brief.add_argument("source", metavar="FOLDER|FILE", help=SOURCE_HELP)
     brief.add_argument("--json", action="store_true", help="one JSON object")
     _names_option(brief)
     brief.set_defaults(run=_summary)

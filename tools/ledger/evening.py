@@ -6,6 +6,7 @@ folder (every hand, voided and amended ones marked) or from a JSON Lines file of
 import os
 
 from tools.ledger.folder import load
+from tools.ledger.image import mounted
 from tools.ledger.records import LedgerError, read_jsonl, replay
 
 OK = "ok"
@@ -22,15 +23,17 @@ def table_from_records(records, where="records"):
 
 
 def open_table(path, names=None):
-    """(the Table that PATH (a journal folder or a JSON Lines file) holds, the damage lines
-    of a folder: what was set aside and why). `names` (a list, or a comma-separated string)
-    replaces the players' names: a file of records has none, so its players are P1, P2..."""
+    """(the Table that PATH (a journal folder, an emulated Pico's flash image or a JSON Lines
+    file) holds, the damage lines of a folder: what was set aside and why). `names` (a
+    list, or a comma-separated string) replaces the players' names: a file of records has
+    none, so its players are P1, P2..."""
     damage = []
-    if os.path.isdir(path):
-        table, scan = load(path)
-        damage = scan.damage
-    else:
-        table = table_from_records(read_jsonl(path), path)
+    with mounted(path) as folder:
+        if os.path.isdir(folder):
+            table, scan = load(folder)  # read whole: the table needs no file after this
+            damage = scan.damage
+        else:
+            table = table_from_records(read_jsonl(folder), folder)
     if names:
         if isinstance(names, str):
             names = [n.strip() for n in names.split(",")]

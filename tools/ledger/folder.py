@@ -39,21 +39,66 @@ class HostFS:
         os.mkdir(path)
 
 
-def table_folder(folder):
-    """The table folder that FOLDER means; LedgerError if it holds no journal."""
+DATA = "data"  # the board's data folder, /data on every board, under its file system's root
+ARCHIVE = "archive"
+SETTINGS = "settings.json"  # ui/app.py: beside table/ in the data folder
+
+
+def _names(folder):
     if not os.path.isdir(folder):
         raise LedgerError(folder, "not a folder")
     try:
-        names = os.listdir(folder)
+        return os.listdir(folder)
     except OSError as exc:
         raise LedgerError(folder, "cannot read the folder: {}".format(exc.strerror or exc)) \
             from exc
+
+
+def table_folder(folder):
+    """The table folder that FOLDER means; LedgerError if it holds no journal.
+
+    FOLDER is a table folder (snap or j* files), a device's data folder (table/: its open
+    table), or the folder above a data folder: a board's whole file system, as the
+    simulator keeps it (`.sim/<board>/`) or a copy of a board's flash."""
+    names = _names(folder)
     if SNAP in names or segment_name(0, 0) in names:
         return folder
     if TABLE in names:
         return os.path.join(folder, TABLE)
-    raise LedgerError(folder, "no journal here: expected a device's data folder (with "
-                              "table/) or a table folder (with snap or j* files)")
+    if DATA in names and os.path.isdir(os.path.join(folder, DATA)):
+        return table_folder(os.path.join(folder, DATA))
+    raise LedgerError(folder, _no_journal(folder, names))
+
+
+def _no_journal(folder, names):
+    """What to say of a folder with no journal, and where one may be instead."""
+    archived = []
+    if ARCHIVE in names and os.path.isdir(os.path.join(folder, ARCHIVE)):
+        try:
+            archived = sorted(n for n in os.listdir(os.path.join(folder, ARCHIVE))
+                              if n.isdigit())
+        except OSError:
+            pass
+    if archived:
+        return ("no open table (the last one was closed): its archived tables are {} (give "
+                "one, e.g. {})".format(" ".join(archived),
+                                       os.path.join(folder, ARCHIVE, archived[-1])))
+    if not names:
+        return "an empty folder: no journal (a board with no hands yet has none)"
+    if ARCHIVE in names or SETTINGS in names:
+        return "a device's data folder with no table yet: no hands recorded, nothing to read"
+    below = []
+    for name in sorted(names):
+        inner = os.path.join(folder, name)
+        try:
+            if os.path.isdir(inner) and TABLE in os.listdir(os.path.join(inner, DATA)):
+                below.append(inner)
+        except OSError:
+            pass
+    hint = " (one is in {})".format(", ".join(below)) if below else ""
+    return ("no journal here: expected a device's data folder (with table/), the folder "
+            "above it (with data/, as the simulator's .sim/BOARD/), a table folder (with "
+            "snap or j* files) or an emulated Pico's flash image{}".format(hint))
 
 
 def load(folder):

@@ -1,7 +1,13 @@
 """`pull`: copy a board's journal (its /data folder) to the host with mpremote.
 
-    mpremote connect PORT resume fs cp -r :/data DIR
+    mpremote connect PORT resume fs cp -r :/data WORK
     mpremote connect PORT resume reset
+
+WORK is an existing folder, so mpremote copies /data into WORK/data whatever /data holds. (Into
+a folder that does not exist yet, mpremote takes a /data without a subfolder, the /data of a
+board that has no table yet, for a file and fails: `cp: -r not specified; omitting
+directory`.) A board with no hands yet pulls fine: what its /data holds (nothing, or its
+settings) is copied, and the output says there is nothing to score.
 
 `resume` interrupts the scorekeeper without a soft reset: the app then keeps the watchdog fed
 (ui/app.py), which a soft reset would stop, and a watchdog that bites mid-copy resets the
@@ -101,10 +107,11 @@ def pull(dest, port=None, timeout=TIMEOUT, run=run_command, command=None):
     connect = ["connect", port or "auto", "resume"]
     argv = mpremote + connect + ["fs", "cp", "-r", ":" + DATA]
     work = tempfile.mkdtemp(prefix=".pull-", dir=parent)
-    target = os.path.join(work, "data")  # does not exist yet: mpremote creates it as /data
+    # WORK exists: mpremote copies /data into it as WORK/data, an empty /data too.
+    target = os.path.join(work, os.path.basename(DATA))
     try:
         try:
-            code, out, err = run(argv + [target], timeout)
+            code, out, err = run(argv + [work], timeout)
         except TimeoutError:
             raise LedgerError("pull", "mpremote did not finish within {} s: the board stopped "
                                       "answering (unplug it, plug it in and try again; a "

@@ -1,6 +1,19 @@
 """The simulator in a terminal, where there is no display: the board's screen drawn with
-Unicode half blocks (▀, the top pixel in the foreground colour and the bottom one in the
-background, 24-bit ANSI colour), so one character cell is two pixels; keys from the keyboard.
+Unicode block characters in 24-bit ANSI colour; keys from the keyboard.
+
+The picture fits the terminal it has, and is drawn again when the terminal is resized
+(SIGWINCH, or a size found changed):
+
+- a terminal of at least the screen's width in columns and half its height in rows (240×68
+  for a 240×135 screen, plus the lines below it) shows every pixel: half blocks (▀, the top
+  pixel in the foreground colour, the bottom one in the background), two pixels a cell;
+- a smaller one shows the screen scaled down to fit, with quadrant blocks (▘▝▖▗ ▚ ▙ ...):
+  a cell is 2×2 smaller pixels in two colours, so that at half the size every column of
+  pixels is still there (the rows are taken two by two), and a thin stroke is kept, not
+  blurred away: in a cell's part, a pixel unlike the cell's background wins. The aspect is
+  kept (a cell is taken to be twice as high as wide);
+- below half the size text is no longer legible: the terminal says how large it needs to be
+  instead of drawing.
 
 Keys: a button's letter taps it (a b x y, l m r), the capital letter holds it for a long press;
 arrows, Enter / Space, Backspace / Esc and Tab are the logical keys prev/next, ok, back and
@@ -11,9 +24,13 @@ button here: that is what the capital letters are for.
 import os
 import select
 import shutil
+import signal
 import sys
 import termios
 import tty
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
 
 from PIL import Image
 
@@ -22,12 +39,19 @@ from tools.sim.screen import screen_image
 from tools.sim.vm import Sim
 
 BLOCK = "\u2580"  # ▀ upper half block
+# Quadrant blocks by the parts in the foreground colour: bit 3 top left, 2 top right,
+# 1 bottom left, 0 bottom right.
+QUADRANTS = (" ", "\u2597", "\u2596", "\u2584", "\u259d", "\u2590", "\u259e", "\u259f",
+             "\u2598", "\u259a", "\u258c", "\u2599", "\u2580", "\u259c", "\u259b", "\u2588")
+MIN_SCALE = 0.5  # below, the screen's text is no longer legible
 _ARROWS = {"A": "prev", "B": "next", "C": "next", "D": "prev"}  # up, down, right, left
 _ALT_ON, _ALT_OFF = "\x1b[?1049h\x1b[?25l", "\x1b[0m\x1b[?25h\x1b[?1049l"
+_CLEAR = "\x1b[2J"
 
 
 def lines(img: Image.Image) -> list[str]:
-    """The picture as terminal lines: one line for every two rows of pixels."""
+    """The picture as terminal lines, every pixel: one line for every two rows of pixels,
+    one column a pixel."""
     rgb = img.convert("RGB")
     width, height = rgb.size
     px = rgb.load()
@@ -48,21 +72,174 @@ def lines(img: Image.Image) -> list[str]:
     return out
 
 
-def fit(size: tuple[int, int], columns: int, rows: int, footer: int) -> int:
-    """The smallest shrink factor that fits the picture (and the footer) in the terminal."""
+@dataclass(frozen=True)
+class Plan:
+    """How the screen is drawn: at `scale` of its full size (1: every pixel, half blocks;
+    below: quadrant blocks) in `columns` × `rows` cells."""
+
+    scale: float
+    columns: int
+    rows: int
+
+
+def full_size(size: tuple[int, int]) -> tuple[int, int]:
+    """Columns and rows that show every pixel of a picture of `size`."""
+    return size[0], (size[1] + 1) // 2
+
+
+def plan(size: tuple[int, int], columns: int, rows: int) -> Plan | None:
+    """The largest drawing of a picture of `size` that fits `columns` × `rows` cells, or
+    None if even the smallest legible one (MIN_SCALE) does not."""
     width, height = size
-    factor = 1
-    while factor < 8 and (width // factor > columns
-                          or (height // factor + 1) // 2 + footer > rows):
-        factor += 1
-    return factor
+    full_columns, full_rows = full_size(size)
+    if columns >= full_columns and rows >= full_rows:
+        return Plan(1.0, full_columns, full_rows)
+    scale = min(1.0, columns / width, 2 * rows / height)
+    if scale < MIN_SCALE:
+        return None
+    return Plan(scale, max(1, min(columns, int(width * scale))),
+                max(1, min(rows, int(height * scale / 2))))
 
 
-def legend(board: dict) -> list[str]:
+def smallest(size: tuple[int, int]) -> tuple[int, int]:
+    """Columns and rows of the smallest legible drawing of a picture of `size`."""
+    width, height = size
+    return -(-width // 2), -(-height // 4)
+
+
+def _spans(total: int, parts: int) -> list[tuple[int, int]]:
+    """`parts` consecutive spans [start, end) covering range(total), none empty."""
+    out = []
+    for i in range(parts):
+        start = i * total // parts
+        end = max(start + 1, (i + 1) * total // parts)
+        out.append((min(start, total - 1), min(end, total)))
+    return out
+
+
+def _far(a: tuple, b: tuple) -> int:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2
+
+
+def quadrant_lines(img: Image.Image, columns: int, rows: int) -> list[str]:
+    """The picture scaled to `columns` × `rows` cells of 2×2 quadrants, two colours a cell:
+    a cell's background is its most common colour; each quadrant shows the pixel of its
+    part that is most unlike that background (so a thin line stays), and then each quadrant
+    takes the nearer of the background and the cell's most unlike colour."""
+    rgb = img.convert("RGB")
+    width, height = rgb.size
+    px = rgb.load()
+    assert px is not None
+    xs = _spans(width, 2 * columns)
+    ys = _spans(height, 2 * rows)
+    out = []
+    for row in range(rows):
+        parts = []
+        last = None  # (fg, bg) set last; fg None: not set
+        for column in range(columns):
+            quads = []
+            counts = Counter()
+            for sy in (ys[2 * row], ys[2 * row + 1]):
+                for sx in (xs[2 * column], xs[2 * column + 1]):
+                    pixels = [px[x, y] for y in range(*sy) for x in range(*sx)]
+                    counts.update(pixels)
+                    quads.append(pixels)
+            background = counts.most_common(1)[0][0]
+            colours = [max(pixels, key=lambda p: _far(p, background)) for pixels in quads]
+            if background not in colours:
+                background = Counter(colours).most_common(1)[0][0]
+            ink = max(colours, key=lambda p: _far(p, background))
+            if ink == background:
+                if last is None or last[1] != background:
+                    parts.append("\x1b[48;2;{};{};{}m".format(*background))
+                    last = (last[0] if last else None, background)
+                parts.append(" ")
+                continue
+            bits = 0
+            for colour in colours:
+                bits = bits << 1 | (_far(colour, ink) < _far(colour, background))
+            if last != (ink, background):
+                parts.append("\x1b[38;2;{};{};{}m\x1b[48;2;{};{};{}m".format(*ink, *background))
+                last = (ink, background)
+            parts.append(QUADRANTS[bits])
+        parts.append("\x1b[0m")
+        out.append("".join(parts))
+    return out
+
+
+def width_of(text: str) -> int:
+    """Columns a string takes in a terminal: wide (CJK) characters take two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def clip(text: str, columns: int) -> str:
+    """`text` cut to `columns` (a terminal line must not wrap: that would scroll)."""
+    if width_of(text) <= columns:
+        return text
+    out = ""
+    for c in text:
+        if width_of(out + c) > columns - 1:
+            break
+        out += c
+    return out + "…"
+
+
+def wrap(parts: list[str], columns: int, sep: str = " · ") -> list[str]:
+    """The parts joined by `sep` into lines of at most `columns`."""
+    out = []
+    line = ""
+    for part in parts:
+        joined = line + sep + part if line else part
+        if line and width_of(joined) > columns:
+            out.append(line)
+            line = part
+        else:
+            line = joined
+    if line:
+        out.append(line)
+    return [clip(s, columns) for s in out]
+
+
+def legend_parts(board: dict) -> list[str]:
     keys = " ".join(b.lower() for b in board["buttons"])
     caps = " ".join(b.upper() for b in board["buttons"])
-    return ["{} tap a button · {} long press · arrows prev/next · Enter ok · Backspace back · "
-            "Tab menu · q quit".format(keys, caps)]
+    return ["{} tap a button".format(keys), "{} long press".format(caps), "arrows prev/next",
+            "Enter ok", "Backspace back", "Tab menu", "q quit"]
+
+
+def frame(img: Image.Image, columns: int, rows: int, legend_items: list[str],
+          status: str) -> list[str]:
+    """What the terminal shows: the screen as large as fits above the key legend (wrapped
+    to the width) and the status line; every line within `columns`, at most `rows` lines.
+    Too small a terminal gets a sentence saying how large it needs to be."""
+    columns, rows = max(1, columns), max(1, rows)
+    below = wrap(legend_items, columns)
+    tail = wrap([status], columns) if status else []
+    fits = plan(img.size, columns, rows - len(below) - len(tail))
+    if fits is not None and fits.scale < 1:
+        columns_full, rows_full = _needed(img.size, legend_items, status, full_size(img.size))
+        note = "{}% size: {}×{} shows every pixel".format(int(fits.scale * 100),
+                                                          columns_full, rows_full)
+        tail = wrap([status, note] if status else [note], columns)
+        fits = plan(img.size, columns, rows - len(below) - len(tail))
+    if fits is None:
+        need = _needed(img.size, legend_items, status, smallest(img.size))
+        full = _needed(img.size, legend_items, status, full_size(img.size))
+        words = ("The terminal ({}×{}) is too small to show the screen legibly: it needs "
+                 "{}×{} at least, {}×{} for every pixel. Enlarge it, or q to quit.".format(
+                     columns, rows, *need, *full)).split(" ")
+        return wrap(words, columns, sep=" ")[:rows]
+    picture = (lines(img) if fits.scale == 1 else
+               quadrant_lines(img, fits.columns, fits.rows))
+    return picture + below + tail
+
+
+def _needed(size, legend_items, status, picture):
+    """The terminal (columns, rows) that shows a `picture` of (columns, rows) cells with the
+    legend and the status under it."""
+    columns, rows = picture
+    return columns, rows + len(wrap(legend_items, columns)) + (
+        len(wrap([status], columns)) if status else 0)
 
 
 def _decode(data: str, board: dict, live: Live) -> bool:
@@ -93,13 +270,34 @@ def _decode(data: str, board: dict, live: Live) -> bool:
     return True
 
 
-def run(sim: Sim, status: str = "") -> None:
-    """Until q: draw the screen when it changes, act on the keys typed."""
+def terminal_size() -> tuple[int, int]:
+    """The terminal's (columns, rows) now: asked of the terminal itself, so that a resize
+    is seen (shutil's answer prefers $COLUMNS and $LINES, which a resize leaves as they
+    were)."""
+    try:
+        size = os.get_terminal_size(sys.stdout.fileno())
+    except (OSError, ValueError):
+        size = shutil.get_terminal_size((80, 24))
+    return size.columns, size.lines
+
+
+def run(sim: Sim, status: str = "", size=terminal_size) -> None:
+    """Until q: draw the screen when it changes or the terminal is resized, act on the keys
+    typed. `size()` gives the terminal's (columns, rows)."""
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     live = Live(sim)
     out = sys.stdout
-    drawn = -1
+    drawn = None  # (framebuffer version, terminal size, last key) of what is on the screen
+    resized = [False]
+
+    def on_resize(*_):
+        resized[0] = True
+
+    try:
+        previous = signal.signal(signal.SIGWINCH, on_resize)
+    except (AttributeError, ValueError):  # no SIGWINCH, or not the main thread: size() sees it
+        previous = None
     try:
         tty.setcbreak(fd)
         out.write(_ALT_ON)
@@ -110,26 +308,23 @@ def run(sim: Sim, status: str = "") -> None:
                 if not _decode(data, sim.board, live):
                     break
             live.update()
-            if sim.fb_version != drawn:
-                drawn = sim.fb_version
-                out.write("\x1b[H" + "\x1b[K\r\n".join(_frame(sim, live, status)) + "\x1b[K\x1b[J")
+            now = (sim.fb_version, size(), live.last)
+            if now != drawn or resized[0]:
+                clear = _CLEAR if drawn is None or now[1] != drawn[1] or resized[0] else ""
+                resized[0] = False
+                drawn = now
+                shown = _frame(sim, live, status, *now[1])
+                out.write(clear + "\x1b[H" + "\x1b[K\r\n".join(shown) + "\x1b[K\x1b[J")
                 out.flush()
     finally:
+        if previous is not None:
+            signal.signal(signal.SIGWINCH, previous)
         out.write(_ALT_OFF)
         out.flush()
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
-def _frame(sim: Sim, live: Live, status: str) -> list[str]:
-    size = shutil.get_terminal_size((80, 24))
-    footer = legend(sim.board) + [status]
-    img = screen_image(sim)
-    factor = fit(img.size, size.columns, size.lines, len(footer))
-    note = ""
-    if factor > 1:
-        note = "  (1/{} size: a terminal of {}x{} shows every pixel)".format(
-            factor, img.width, (img.height + 1) // 2 + len(footer))
-        img = img.resize((img.width // factor, img.height // factor), Image.Resampling.BOX)
-    last = "  last key: " + live.last if live.last else ""
-    return lines(img) + footer[:-1] + [footer[-1] + last + note]
-
+def _frame(sim: Sim, live: Live, status: str, columns: int, rows: int) -> list[str]:
+    last = "last key: " + live.last if live.last else ""
+    return frame(screen_image(sim), columns, rows, legend_parts(sim.board),
+                 "  ".join(s for s in (status, last) if s))
