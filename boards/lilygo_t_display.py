@@ -14,6 +14,9 @@ Where the facts come from
   table), so it is read without PULL_UP and relies on the board's own pull-up to 3V3 (as the
   vendor examples do); GPIO0 is the boot strap button with a pull-up on the board. Both read
   low when pressed. Hold GPIO0 at power-up and the ESP32 enters its ROM bootloader.
+- Backlight by PWM on GPIO4: the ESP32's LEDC drives any output-capable GPIO (only 34..39 are
+  input only: ESP32 datasheet, IO_MUX table), and MicroPython's esp32 PWM tutorial drives
+  Pin(4) among its examples with PWM(pin, freq=..., duty_u16=...). Made dark (duty_u16=0).
 - 40 MHz SPI: the TFT_eSPI setup's SPI_FREQUENCY for this board.
 
 Keys (2 buttons; landscape with the USB socket on the right, GPIO0 is the upper one):
@@ -23,7 +26,7 @@ Keys (2 buttons; landscape with the USB socket on the right, GPIO0 is the upper 
 
 import gc
 
-from machine import SPI, WDT, Pin, Signal
+from machine import PWM, SPI, WDT, Pin, Signal
 
 from drivers.st7789 import ST7789
 from ui import keys
@@ -37,7 +40,7 @@ display = ST7789(
     dc=Pin(16, Pin.OUT, value=0),
     cs=Pin(5, Pin.OUT, value=1),
     rst=Pin(23, Pin.OUT, value=1),
-    backlight=Pin(4, Pin.OUT, value=0),
+    backlight=PWM(Pin(4, Pin.OUT, value=0), freq=1000, duty_u16=0),
     width=240, height=135, offset=(52, 40), rotation=1, invert=True, bgr=False,
 )
 

@@ -13,6 +13,10 @@ Where the facts come from
 - Panel window: pimoroni-pico drivers/st7789/st7789.cpp, 240x135 case: MADCTL 0x70
   (MX | MV | ML) with columns 40..279 and rows 53..187, INVON. Here: rotation 1 (MX | MV) and
   the panel's native offset (52, 40), which the driver turns into the same 40 / 53 window.
+- Backlight by PWM on GP20 (slice 2, channel A; every RP2040 GPIO has a PWM output: RP2040
+  datasheet, PWM chapter, GPIO-to-slice table): pimoroni-pico drivers/st7789/st7789.cpp sets
+  the backlight pin to GPIO_FUNC_PWM and dims it with the duty (set_backlight). Made dark
+  (duty_u16=0) with machine.PWM's constructor keywords; 1 kHz as in Waveshare's demos.
 - 62.5 MHz SPI: ST7789V datasheet, serial write cycle >= 16 ns.
 - Clocks: the RP2040's SPI (an ARM PL022) clocks out at most clk_peri / 2 as a master (RP2040
   datasheet, SPI chapter), and MicroPython's rp2 runs clk_peri at 48 MHz; machine.freq(cpu,
@@ -28,7 +32,7 @@ No doubles: every short fires on release at once (or on press, for X and Y).
 
 import gc
 
-from machine import SPI, WDT, Pin, Signal, freq
+from machine import PWM, SPI, WDT, Pin, Signal, freq
 
 from drivers.st7789 import ST7789
 from ui import keys
@@ -49,7 +53,7 @@ display = ST7789(
     dc=Pin(16, Pin.OUT, value=0),
     cs=Pin(17, Pin.OUT, value=1),
     rst=None,
-    backlight=Pin(20, Pin.OUT, value=0),
+    backlight=PWM(Pin(20, Pin.OUT, value=0), freq=1000, duty_u16=0),
     width=240, height=135, offset=(52, 40), rotation=1, invert=True, bgr=False,
 )
 

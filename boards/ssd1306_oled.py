@@ -6,7 +6,8 @@ Set the pins for your wiring here. The defaults are a Raspberry Pi Pico: I2C0 on
 GP5 (SCL) (RP2040 datasheet, GPIO function table: I2C0 SDA/SCL on GP4/GP5) and buttons on GP13,
 GP14, GP15. On an ESP32 use e.g. I2C(0, scl=Pin(22), sda=Pin(21)). 0x3C is the SSD1306's
 address with SA0 low (SSD1306 datasheet 8.1.5), the default of the common modules and of
-micropython-lib's driver.
+micropython-lib's driver. No backlight: the OLED dims by its contrast (command 0x81,
+micropython-lib's contrast(); drivers/oled.py).
 
 Keys (3 buttons):
     left: PREV      middle: OK, long: MENU      right: NEXT, long: BACK

@@ -11,6 +11,9 @@ Where the facts come from
 - All keys active low with the RP2040's internal pull-up: the same demo code.
 - Panel window: Waveshare's demo driver (LCD_1inch14) sends MADCTL 0x70, columns 40..279,
   rows 53..187, INVON: here rotation 1 and native offset (52, 40), the same window.
+- Backlight by PWM on GP13 (slice 6, channel B; every RP2040 GPIO has a PWM output: RP2040
+  datasheet, PWM chapter): Waveshare's demo code drives BL = 13 with PWM(Pin(BL)),
+  freq(1000), duty_u16(32768). Here made dark (duty_u16=0) until the first picture.
 - Clocks and the 62.5 MHz SPI: as for the Pico Display Pack (boards/pico_display_pack.py).
 
 Keys (7 inputs; joystick held with the screen landscape):
@@ -20,7 +23,7 @@ Keys (7 inputs; joystick held with the screen landscape):
 
 import gc
 
-from machine import SPI, WDT, Pin, Signal, freq
+from machine import PWM, SPI, WDT, Pin, Signal, freq
 
 from drivers.st7789 import ST7789
 from ui import keys
@@ -41,7 +44,7 @@ display = ST7789(
     dc=Pin(8, Pin.OUT, value=0),
     cs=Pin(9, Pin.OUT, value=1),
     rst=Pin(12, Pin.OUT, value=1),
-    backlight=Pin(13, Pin.OUT, value=0),
+    backlight=PWM(Pin(13, Pin.OUT, value=0), freq=1000, duty_u16=0),
     width=240, height=135, offset=(52, 40), rotation=1, invert=True, bgr=False,
 )
 

@@ -2,9 +2,10 @@
 onto it with tools.deploy over its serial port (tools/pico/deployed.py, shared with the
 simulator's --pico), and presses on its GPIO buttons.
 
-Deploying takes seconds of wall time, so each (MicroPython version, built firmware) pair is
-deployed once into build/pico/deployed/ and a test boots a copy of that flash image: the same
-bytes a board has after `python -m tools.deploy --board pico_display_pack`.
+Deploying takes seconds of wall time, so each (MicroPython version, board file, built
+firmware) is deployed once into build/pico/deployed/ and a test boots a copy of that flash
+image: the same bytes a board has after `python -m tools.deploy --board pico_display_pack`
+(board="pico_display_pack_2": the 2.0" pack's board file, on a Pico with that pack).
 
 Tests that use it are marked `pico`; conftest.py makes a skipped one fail the run on CI.
 """
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.pico import Pico, deployed
+from tools.pico import Pico, deployed, pack_for
 from tools.pico.deployed import (  # noqa: F401  (the tests take them from here)
     BOARD,
     BOOT_QUIET_MS,
@@ -50,20 +51,21 @@ def deploy_with_bridge(pico: Pico, *args: str) -> subprocess.CompletedProcess:
     return deployed.deploy(pico, *args)
 
 
-def deployed_image(version: str | None = None) -> Path:
+def deployed_image(version: str | None = None, board: str = BOARD) -> Path:
     """A flash image of a fresh Pico with this MicroPython, the scorekeeper deployed."""
     uf2 = image_or_skip(version)
     try:
-        return deployed.fresh_image(uf2)
+        return deployed.fresh_image(uf2, board)
     except deployed.DeployFailed as exc:
         pytest.fail("deploy onto the emulated Pico failed:\n{}".format(exc))
 
 
-def boot(tmp_path: Path, version: str | None = None, name: str = "pico.img") -> Pico:
+def boot(tmp_path: Path, version: str | None = None, name: str = "pico.img",
+         board: str = BOARD) -> Pico:
     """A running emulated Pico from a copy of the deployed image, booted until quiet."""
     flash = tmp_path / name
-    shutil.copyfile(deployed_image(version), flash)
-    pico = Pico(flash)
+    shutil.copyfile(deployed_image(version, board), flash)
+    pico = Pico(flash, pack=pack_for(board))
     pico.settle(quiet_ms=BOOT_QUIET_MS)
     return pico
 

@@ -1,8 +1,8 @@
 """Every board file imports on the MicroPython VM and keeps the board contract (boards/README.md).
 
 The VM has no usable `machine` module and no mip-installed `ssd1306`, so fakes of both go in
-as data files (a file on /input wins over the VM's stub `machine`): Pin, Signal, SPI, I2C and
-WDT that record how the board file built them, and an SSD1306_I2C with micropython-lib's
+as data files (a file on /input wins over the VM's stub `machine`): Pin, Signal, PWM, SPI, I2C
+and WDT that record how the board file built them, and an SSD1306_I2C with micropython-lib's
 constructor. The boards' gc.collect() is swapped for gc.mem_free() before the run: on this
 WASI build of MicroPython a collection frees live objects (`import gc; gc.collect();
 print([1])` traps in tools/mpvm.run), so no test here may collect.
@@ -68,6 +68,22 @@ class Signal:
         return self.value(v)
 
 
+PWMS = []
+
+
+class PWM:
+    def __init__(self, dest, *, freq=None, duty_u16=None, duty_ns=None, invert=False):
+        self.pin = dest.id
+        self.freq = freq
+        self.duty = duty_u16
+        PWMS.append(self)
+
+    def duty_u16(self, v=None):
+        if v is None:
+            return self.duty
+        self.duty = v
+
+
 class SPI:
     def __init__(self, id, baudrate=1000000, *, sck=None, mosi=None, miso=None, **kw):
         self.id = id
@@ -118,6 +134,9 @@ class SSD1306_I2C(framebuf.FrameBuffer):
     def poweron(self):
         self.on = True
 
+    def contrast(self, contrast):
+        self.contrast_set = contrast
+
     def show(self):
         pass
 '''
@@ -142,12 +161,14 @@ report = {{
     'data_dir': board.data_dir,
     'watchdog': board.watchdog is not None,
     'methods': [callable(getattr(d, m, None)) for m in
-                (('show', 'sleep', 'wake', 'strip', 'send', 'rows') if hasattr(d, 'strip')
-                 else ('show', 'sleep', 'wake', 'fill', 'text'))],
+                (('show', 'sleep', 'wake', 'set_brightness', 'strip', 'send', 'rows')
+                 if hasattr(d, 'strip')
+                 else ('show', 'sleep', 'wake', 'set_brightness', 'fill', 'text'))],
     'colors': len(getattr(d, 'colors', [0] * 16)),
     'spi': [[s.id, s.baudrate, s.sck, s.mosi] for s in machine.SPIS],
     'freq': machine.FREQS,
     'i2c': [[i.id, i.sda, i.scl] for i in machine.I2CS],
+    'pwm': [[p.pin, p.freq, p.duty] for p in machine.PWMS],
     'outputs': sorted([p.id, p.level] for p in machine.PINS.values() if p.mode == 1),
     'inputs': sorted([p.id, p.pull] for p in machine.PINS.values() if p.mode == 0),
 }}
@@ -170,6 +191,11 @@ else:
 d.show()
 if hasattr(d, '_spi'):
     report['pushed_full'] = machine.SPIS[0].written - before
+report['lit'] = [p.duty for p in machine.PWMS]
+d.set_brightness(10)
+report['dimmed'] = [[p.duty for p in machine.PWMS], getattr(d, 'contrast_set', None),
+                    d.brightness]
+d.set_brightness(100)
 d.sleep()
 report['asleep'] = d.asleep
 d.wake()
@@ -199,12 +225,15 @@ print(json.dumps(report))
 # board file -> button pins in the order of its `buttons` (None: simulated buttons)
 BOARD_PINS = {
     "pico_display_pack": [12, 13, 14, 15],
+    "pico_display_pack_2": [12, 13, 14, 15],
     "waveshare_pico_lcd_114": [2, 18, 16, 20, 3, 15, 17],
     "lilygo_t_display": [0, 35],
     "ssd1306_oled": [13, 14, 15],
     "simulated": None,
     "simulated_mono": None,
+    "simulated_large": None,
 }
+SIZES = {"color240x135": [240, 135], "color320x240": [320, 240], "mono128x64": [128, 64]}
 
 
 def run_board(module):
@@ -229,8 +258,7 @@ def test_every_board_file_is_tested():
 @pytest.mark.parametrize("module", list(BOARD_PINS))
 def test_board_keeps_the_contract(reports, module):
     r = reports[module]
-    assert r["layout"] in ("color240x135", "mono128x64")
-    assert r["size"] == ([240, 135] if r["layout"] == "color240x135" else [128, 64])
+    assert r["size"] == SIZES[r["layout"]]
     assert all(r["methods"])
     assert r["buttons"] == len(r["button_names"]) == len(r["keymap"])
     assert 2 <= r["buttons"] <= 7
@@ -250,7 +278,8 @@ def test_framebuffer_sizes(reports):
     sizes = {m: r["buffer"] for m, r in reports.items()}
     assert sizes == {"pico_display_pack": 7_680, "waveshare_pico_lcd_114": 7_680,
                      "lilygo_t_display": 7_680, "ssd1306_oled": 1_024,
-                     "simulated": 7_680, "simulated_mono": 1_024}
+                     "simulated": 7_680, "simulated_mono": 1_024,
+                     "pico_display_pack_2": 10_240, "simulated_large": 10_240}  # 320 x 16 x 2
 
 
 def test_pico_display_pack_pins(reports):
@@ -260,9 +289,37 @@ def test_pico_display_pack_pins(reports):
     # (host_tests/test_pico_firmware.py measures it on the real port).
     assert r["freq"] == [[125_000_000, 125_000_000, 0]]
     assert r["outputs"] == [[16, 0], [17, 1], [20, 0]]  # DC, CS idle high, backlight off
+    # The backlight a PWM on GP20, dark until the first frame, then dimmed by its duty.
+    assert r["pwm"] == [[20, 1000, 0]] and r["lit"] == [65535]
+    assert r["dimmed"] == [[6553], None, 10]
     assert r["inputs"] == [[12, 1], [13, 1], [14, 1], [15, 1]]  # A B X Y, pulled up
     assert (r["x0"], r["y0"]) == (40, 53)  # Pimoroni's window: columns 40.., rows 53..
     assert r["wdt"] == 8000
+
+
+def test_pico_display_pack_2_pins(reports):
+    r = reports["pico_display_pack_2"]
+    # The 1.14" pack's bus and buttons (pimoroni-pico get_spi_pins(BG_SPI_FRONT),
+    # pico_display_2.hpp / pico_display_28.hpp), its clocks, and the 320x240 glass filling
+    # the controller's RAM: no offset.
+    assert r["layout"] == "color320x240" and r["size"] == [320, 240]
+    assert r["spi"] == [[0, 62_500_000, 18, 19]]
+    assert r["freq"] == [[125_000_000, 125_000_000, 0]]
+    assert r["outputs"] == [[16, 0], [17, 1], [20, 0]]  # DC, CS idle high, backlight off
+    assert r["pwm"] == [[20, 1000, 0]] and r["lit"] == [65535]  # as on the 1.14" pack
+    assert r["inputs"] == [[12, 1], [13, 1], [14, 1], [15, 1]]  # A B X Y, pulled up
+    assert (r["x0"], r["y0"], r["rotation"]) == (0, 0, 1)
+    assert r["keymap"] == reports["pico_display_pack"]["keymap"]
+    assert r["button_names"] == ["A", "B", "X", "Y"]
+    assert r["wdt"] == 8000
+    # 15 windows of 16 rows: 153,600 pixel bytes
+    assert r["pushed_full"] == 15 * 11 + 153_600
+
+
+def test_the_large_simulated_board_is_the_display_pack_2s_twin(reports):
+    twin, pack = reports["simulated_large"], reports["pico_display_pack_2"]
+    for fact in ("layout", "size", "button_names", "keymap", "data_dir", "buffer"):
+        assert twin[fact] == pack[fact], fact
 
 
 def test_waveshare_pins(reports):
@@ -270,6 +327,8 @@ def test_waveshare_pins(reports):
     assert r["spi"] == [[1, 62_500_000, 10, 11]]
     assert r["freq"] == [[125_000_000, 125_000_000, 0]]  # as on the Display Pack
     assert [p for p, _ in r["outputs"]] == [8, 9, 12, 13]  # DC, CS, RST, BL
+    assert r["pwm"] == [[13, 1000, 0]] and r["lit"] == [65535]
+    assert r["dimmed"] == [[6553], None, 10]
     assert r["inputs"] == [[p, 1] for p in sorted([2, 3, 15, 16, 17, 18, 20])]
     assert (r["x0"], r["y0"]) == (40, 53)  # Waveshare's demo: CASET 40..279, RASET 53..187
 
@@ -278,6 +337,8 @@ def test_t_display_pins(reports):
     r = reports["lilygo_t_display"]
     assert r["spi"] == [[2, 40_000_000, 18, 19]]
     assert [p for p, _ in r["outputs"]] == [4, 5, 16, 23]  # BL, CS, DC, RST
+    assert r["pwm"] == [[4, 1000, 0]] and r["lit"] == [65535]
+    assert r["dimmed"] == [[6553], None, 10]
     assert r["inputs"] == [[0, 1], [35, None]]  # GPIO35 has no internal pull-up
     assert (r["x0"], r["y0"]) == (40, 53)  # TFT_eSPI rotation 1 for 135x240
 
@@ -288,6 +349,7 @@ def test_ssd1306_board(reports):
     assert r["i2c"] == [[0, 4, 5]]
     assert r["inputs"] == [[13, 1], [14, 1], [15, 1]]
     assert "pushed_full" not in r
+    assert r["pwm"] == [] and r["dimmed"] == [[], 25, 10]  # dimmed by its contrast
 
 
 def test_full_frame_push_on_the_colour_boards(reports):

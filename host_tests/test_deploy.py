@@ -265,4 +265,6 @@ def test_a_real_board_gets_only_the_firmware_it_runs():
             assert "{}/{}".format(folder, path.name) in names
     assert not names & {"drivers/simulated.py", "drivers/memfs.py", "drivers/oled.py"}
     assert mip == []
+    # The 2.0" / 2.8" pack runs the same driver: the same files, nothing to install.
+    assert deploy.firmware_for(deploy.BOARDS / "pico_display_pack_2.py") == (files, mip)
     assert deploy.firmware_for(deploy.BOARDS / "ssd1306_oled.py")[1] == ["ssd1306"]

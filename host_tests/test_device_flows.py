@@ -42,8 +42,10 @@ CLASSIC_EVENING = (
     + keys("m o n n o n n o") + [("state", "hand3")]
     # void hand 1: menu, history, third row (newest first), OK, void, confirm
     + keys("m n o n n o o n o o") + [("state", "voided")]
-    # amend hand 2: history, second row, amend, bid stays 2, undo the rocket, landlord wins
-    + keys("m n o n o o o o b o o") + [("state", "amended")]
+    # amend hand 2: history, second row, amend: its result as recorded (farmers win); back
+    # to the play screen, undo the rocket, back on the result (still on farmers win): the
+    # landlord wins instead
+    + keys("m n o n o o o b b o p o") + [("state", "amended")]
     # the settlement
     + keys("m n n o") + [("shot", "settle")]
 )
@@ -97,9 +99,10 @@ BAOHUANG_EVENING = (
     + keys("o n n o n o o o n o") + [("state", "solo")]
     # void hand 1: history, second row, change, void, confirm
     + keys("m n o n o o n o o") + [("state", "voided")]
-    # amend hand 2 to an open solo that 丙 won: history, first row, change, amend; the
-    # guard row stays 丙 (solo), open solo, 丙 out first
-    + keys("m n o o o o o p o n n o o") + [("state", "amended")]
+    # amend hand 2 to an open solo that 丙 won: history, first row, change, amend: its
+    # result as recorded; back to the order, take back 甲 and 乙, back to the solo screen:
+    # open solo, 丙 out first
+    + keys("m n o o o o b b b b p o n n o o") + [("state", "amended")]
     + keys("m n n o") + [("state", "settle")])
 
 
@@ -125,8 +128,9 @@ SHENGJI_EVENING = (
     + keys("o m m m m m m o o") + [("state", "zero")]
     # void hand 2: history (first item: no "same as last" in 升级), second row
     + keys("m o n o o n o o") + [("state", "voided")]
-    # amend hand 1 to 80 points: history, third row, change, amend, 70 + 5 + 5
-    + keys("m o n n o o o n n o o") + [("state", "amended")]
+    # amend hand 1 to 80 points: history, third row, change, amend: its result as
+    # recorded; back to the points, 70 + 5 + 5
+    + keys("m o n n o o o b n n o o") + [("state", "amended")]
     + keys("m n o") + [("state", "settle")])
 
 
@@ -166,11 +170,15 @@ def test_closing_a_table_archives_it_and_deleting_the_archive_frees_the_flash():
         NEW_CLASSIC + keys("o o n o o")
         # menu, "new table" (4th), confirm closing: the table goes to the archive
         + keys("m n n n o o") + [("state", "closed")]
-        # MENU on the new-table screen: the archives; the newest, delete, confirm
-        + keys("m") + [("state", "archives")] + keys("o o") + [("state", "deleted")])
+        # MENU on the new-table screen: the archives; the newest, OK twice keeps it (the
+        # question starts on "keep"); then the newest, down to "delete", OK
+        + keys("m") + [("state", "archives")] + keys("o o") + [("state", "kept")]
+        + keys("o n o") + [("state", "deleted")])
     assert run.states["closed"]["screen"] == "NewTableScreen"
     assert run.states["closed"]["archives"] == 1
     assert run.states["archives"]["screen"] == "ArchivesScreen"
+    assert run.states["kept"]["screen"] == "ArchivesScreen"
+    assert run.states["kept"]["archives"] == 1
     assert run.states["deleted"]["archives"] == 0
     assert not [p for p in run.files if p.startswith("/data/archive/")]
 

@@ -1,6 +1,6 @@
 """The ST7789 driver on the MicroPython VM, against a fake SPI bus and fake pins that record
 every byte with the level of DC at the time: the init sequence, the address window per
-rotation, the colour table, what a strip sends, and the backlight.
+rotation, the colour table, what a strip sends, and the backlight (a Pin, or a PWM that dims).
 
 One VM run does everything (the VM costs about half a second to start) and prints a JSON
 report; the tests read it.
@@ -133,6 +133,45 @@ for rot in range(4):
     raset = [RASET_, log[1][1][:2] + log[4][1][2:]]
     windows.append([log[0], raset, (d.x0, d.y0), madctl])
 report['windows'] = windows
+
+class FakePWM:
+    # machine.PWM's duty_u16(), recorded
+    def __init__(self, bus):
+        self.bus = bus
+    def duty_u16(self, v=None):
+        self.bus.pins.append(('duty', v))
+
+def dims(pwm):
+    bus = Bus()
+    bl = FakePWM(bus) if pwm else FakePin(bus, 'bl')
+    d = ST7789(FakeSPI(bus), FakePin(bus, 'dc'), FakePin(bus, 'cs'), None, bl,
+               width=240, height=135, offset=(52, 40), rotation=1, invert=True)
+    steps = []
+    def note(name):
+        steps.append([name, bus.pins[:]])
+        bus.pins.clear()
+    note('init')
+    d.set_brightness(10)  # before the first picture: remembered, still dark
+    note('dim_dark')
+    d.show()
+    note('show')
+    d.set_brightness(100)
+    note('full')
+    d.set_brightness(10)
+    note('dim')
+    d.sleep()
+    note('sleep')
+    d.set_brightness(100)  # asleep: remembered for the show after wake
+    d.wake()
+    note('wake')
+    d.show()
+    note('wake_show')
+    d.set_brightness(0)
+    note('zero')
+    return steps
+
+report['pwm'] = dims(True)
+report['pin'] = dims(False)
 print(json.dumps(report))
 """
 
@@ -201,3 +240,94 @@ def test_window_per_rotation_matches_tft_espi_offsets(report):
         assert caset == [CASET, [x >> 8, x & 255, (x + w - 1) >> 8, (x + w - 1) & 255]]
         assert raset == [RASET, [y >> 8, y & 255, (y + h - 1) >> 8, (y + h - 1) & 255]]
         assert origin == [x, y]
+
+
+def test_a_pwm_backlight_dims_and_a_pin_backlight_stays_on(report):
+    full, dim = 65535, 65535 * 10 // 100
+    assert report["pwm"] == [
+        ["init", [["duty", 0]]], ["dim_dark", []], ["show", [["duty", dim]]],
+        ["full", [["duty", full]]], ["dim", [["duty", dim]]], ["sleep", [["duty", 0]]],
+        ["wake", []], ["wake_show", [["duty", full]]], ["zero", [["duty", 0]]]]
+    # A plain Pin cannot dim: lit at any brightness above 0 (a board without PWM is never
+    # dark when only dimming was asked), off for sleep.
+    assert report["pin"] == [
+        ["init", [["bl", 0]]], ["dim_dark", []], ["show", [["bl", 1]]], ["full", [["bl", 1]]],
+        ["dim", [["bl", 1]]], ["sleep", [["bl", 0]]], ["wake", []], ["wake_show", [["bl", 1]]],
+        ["zero", [["bl", 0]]]]
+
+
+# The 320x240 panel of the Pico Display Pack 2.0 / 2.8 (boards/pico_display_pack_2.py): its
+# glass fills the controller's 240x320 RAM, so the window has no offset. Pimoroni's driver
+# (pimoroni-pico drivers/st7789/st7789.cpp, the "Pico Display 2.0" case) sends CASET 0..319,
+# RASET 0..239 and MADCTL MX|MV|ML; here MX|MV (ML only sets the refresh direction).
+GUEST_320 = r"""
+import json
+from drivers.st7789 import ST7789
+
+class Bus:
+    def __init__(self):
+        self.dc = 0
+        self.log = []
+        self.bytes = 0
+    def pin(self, name):
+        def level(v=None):
+            if name == 'dc' and v is not None:
+                self.dc = v
+        return level
+    def write(self, buf):
+        self.bytes += len(buf)
+        if self.dc == 0:
+            self.log.extend([c, []] for c in bytes(buf))
+        else:
+            self.log[-1][1].extend(buf if len(buf) <= 4 else [len(buf)])
+
+report = {}
+for rotation in (1, 3):
+    bus = Bus()
+    d = ST7789(bus, bus.pin('dc'), bus.pin('cs'), None, bus.pin('bl'), width=320, height=240,
+               offset=(0, 0), rotation=rotation, invert=True)
+    out = {'madctl': [p for c, p in bus.log if c == 0x36], 'origin': [d.x0, d.y0],
+           'strip': len(d._strip), 'rows': [d.rows(320), d.rows(240), d.rows(40)]}
+    bus.log, bus.bytes = [], 0
+    y = 0
+    while y < d.height:  # the whole screen, as the painter sends it
+        h = min(d.rows(d.width), d.height - y)
+        d.strip(0, y, d.width, h)
+        d.send()
+        y += h
+    out['full'] = [bus.bytes, len(bus.log) // 3, bus.log[:3], bus.log[-3:-1]]
+    bus.log = []
+    d.strip(300, 230, 20, 10)  # the bottom right corner
+    d.send()
+    out['corner'] = bus.log
+    report[rotation] = out
+print(json.dumps(report))
+"""
+
+
+@pytest.fixture(scope="module")
+def report_320():
+    out = mpvm.run(GUEST_320)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_a_320x240_panel_gets_the_whole_ram_as_its_window(report_320):
+    r = report_320["1"]
+    assert r["madctl"] == [[0x60]]  # MX | MV, RGB order
+    assert r["origin"] == [0, 0]
+    # One 320-wide strip of 16 rows: 10,240 bytes (a 320x240 RGB565 frame is 153,600).
+    assert r["strip"] == 10_240 and r["rows"] == [16, 21, 128]
+    size, windows, first, last = r["full"]
+    assert windows == 15 and size == 15 * 11 + 153_600
+    assert first == [[CASET, [0, 0, 0x01, 0x3F]], [RASET, [0, 0, 0, 15]], [RAMWR, [10_240]]]
+    assert last == [[CASET, [0, 0, 0x01, 0x3F]], [RASET, [0, 224, 0, 239]]]
+    assert r["corner"] == [[CASET, [0x01, 0x2C, 0x01, 0x3F]], [RASET, [0, 230, 0, 239]],
+                           [RAMWR, [400]]]
+
+
+def test_a_320x240_panel_turned_half_round_keeps_its_window(report_320):
+    # rotation 3 (the picture turned 180 degrees, if a pack shows it upside down): MV | MY,
+    # the same 0..319 / 0..239 window, as the glass fills the RAM both ways.
+    r = report_320["3"]
+    assert r["madctl"] == [[0xA0]] and r["origin"] == [0, 0]
+    assert r["corner"][:2] == [[CASET, [0x01, 0x2C, 0x01, 0x3F]], [RASET, [0, 230, 0, 239]]]

@@ -138,7 +138,7 @@ def test_every_word_has_both_languages():
 def test_words_the_screens_need_are_there():
     need = {"ddz": "斗地主", "classic": "经典", "happy": "欢乐", "laizi": "癞子", "two": "二人",
             "four": "四人", "five": "五人", "baohuang": "保皇", "shengji": "升级",
-            "landlord": "地主", "farmer": "农民", "bid": "叫分", "grab": "抢地主",
+            "landlord": "地主", "farmers": "农民", "bid": "叫分", "grab": "抢地主",
             "show": "明牌", "double": "加倍", "super_double": "超级加倍", "bomb": "炸弹",
             "rocket": "王炸", "spring": "春天", "anti_spring": "反春", "escape": "逃跑",
             "ok": "确认", "back": "返回", "undo": "撤销", "void": "作废", "amend": "更正",

@@ -1,5 +1,5 @@
-"""ui.input on the MicroPython VM: short, long and double presses, debounce, the wake press,
-idle sleep, several buttons at once, tick wrap-around.
+"""ui.input on the MicroPython VM: short, long and double presses, debounce, idle dim and dark,
+the waking press (it acts), several buttons at once, tick wrap-around.
 
 A scenario is a button count, a keymap, Input's settings and a timeline of raw button changes
 (ms, button, down). The guest polls every `step` ms (50 as on a board) from a tick value just
@@ -15,7 +15,7 @@ from strategies import examples
 
 from tools import mpvm
 
-NEXT, PREV, OK, BACK, MENU, WAKE, SLEEP = 1, 2, 3, 4, 5, 6, 7
+NEXT, PREV, OK, BACK, MENU, WAKE, DIM, DARK = 1, 2, 3, 4, 5, 6, 7, 8
 N = None
 
 GUEST = r"""
@@ -122,18 +122,45 @@ def test_bounces_make_one_press():
     assert [key for _, key in instant] == [OK]
 
 
-def test_idle_sleep_and_the_wake_press_is_swallowed():
-    keymap = [[NEXT, PREV, N], [OK, N, N]]
+def test_a_press_on_a_dim_display_wakes_it_and_still_acts():
+    # Sleep never eats a press: WAKE first, then the press's own key, whatever its kind.
+    keymap = [[NEXT, PREV, N], [OK, N, N], [NEXT, N, MENU]]
     sc = scenario(
         keymap,
         press(0, 100, 100)  # a normal short at 200
-        + press(1, 2500, 100)  # asleep by then: WAKE only, OK is not fired
-        + press(0, 2800, 100)  # awake: NEXT
-        + press(0, 5000, 1500),  # asleep again: a long wake press gives WAKE only
-        8000, sleep_after_ms=1000)
+        + press(1, 2500, 100)  # dim by then: WAKE, and OK fires on the press as always
+        + press(0, 2800, 100)  # lit: NEXT alone
+        + press(0, 5000, 1500)  # dim again: WAKE, then the long press's PREV at 600 ms
+        + press(2, 8000, 100),  # dim again: WAKE, then the short after the double window
+        9500, sleep_after_ms=1000)
     (got,) = run_all([sc])
-    assert got == [[200, NEXT], [1200, SLEEP], [2500, WAKE], [2900, NEXT], [3900, SLEEP],
-                   [5000, WAKE], [7500, SLEEP]]
+    assert got == [[200, NEXT], [1200, DIM], [2500, WAKE], [2500, OK], [2900, NEXT],
+                   [3900, DIM], [5000, WAKE], [5600, PREV], [7500, DIM], [8000, WAKE],
+                   [8400, NEXT], [9100, DIM]]
+
+
+def test_dark_after_the_long_idle_and_the_waking_press_acts():
+    keymap = [[NEXT, PREV, N], [OK, N, N]]
+    cases = [
+        # dim at 1 s, dark at 3 s; the press on the dark display wakes it and acts
+        (scenario(keymap, press(0, 100, 100) + press(1, 4000, 100), 8000,
+                  sleep_after_ms=1000, dark_after_ms=3000),
+         [[200, NEXT], [1200, DIM], [3200, DARK], [4000, WAKE], [4000, OK], [5100, DIM],
+          [7100, DARK]]),
+        # no dimming: dark only
+        (scenario(keymap, press(0, 100, 100), 2000, dark_after_ms=1000),
+         [[200, NEXT], [1200, DARK]]),
+        # dark sooner than dim: dark, and no dim after it
+        (scenario(keymap, press(0, 100, 100), 8000, sleep_after_ms=5000, dark_after_ms=1000),
+         [[200, NEXT], [1200, DARK]]),
+        # neither while a button is held: idle counts from its release
+        (scenario(keymap, press(0, 100, 3000), 6000, sleep_after_ms=1000,
+                  dark_after_ms=2000),
+         [[700, PREV], [4100, DIM], [5100, DARK]]),
+    ]
+    results = run_all([sc for sc, _ in cases])
+    for (_, expected), got in zip(cases, results):
+        assert got == expected
 
 
 # -- properties -----------------------------------------------------------------------------

@@ -59,9 +59,10 @@ def evening(request, tmp_path_factory):
     pico = boot(folder)
     try:
         pico_shots = play(pico, steps)
+        # The panel as the evening left it: the pull that follows resets the board.
+        state = pico.state()
         pulled = folder / "pulled"
         done = over_serial(pico, "tools.ledger", "pull", str(pulled))
-        state = pico.state()
     finally:
         pico.close()
     vm = run_device(steps)

@@ -1,6 +1,7 @@
-"""Golden screenshots: the main screens on the colour 240x135 and the mono 128x64 layouts, in
-Chinese and in English, drawn by the real firmware on the MicroPython VM. A change to any
-pixel fails here; look at the new pictures, and if they are right, regenerate them:
+"""Golden screenshots: the main screens on the colour 240x135, the colour 320x240 and the mono
+128x64 layouts, in Chinese and in English, drawn by the real firmware on the MicroPython VM. A
+change to any pixel fails here; look at the new pictures, and if they are right, regenerate
+them:
 
     UPDATE_GOLDEN=1 ./test.sh -k golden
 
@@ -32,7 +33,8 @@ CLASSIC = ([("shot", "new_table")] + keys("p o o") + [("shot", "bid")]
            + keys("m n o") + [("shot", "history")] + keys("o") + [("shot", "hand")]
            + keys("b b m n n o") + [("shot", "settle")])
 
-BOARDS = {"simulated": "color240x135", "simulated_mono": "mono128x64"}
+BOARDS = {"simulated": "color240x135", "simulated_mono": "mono128x64",
+          "simulated_large": "color320x240"}
 SETTINGS = {"zh": b'{"lang": "zh"}', "en": b'{"lang": "en"}'}
 
 

@@ -23,9 +23,9 @@ from tools.sim.pico import PicoSim
 from tools.sim.vm import Sim
 
 ROOT = Path(__file__).resolve().parent.parent
-# A hand (HAND), the table's menu and back, a minute idle (the display sleeps), a press that
-# only wakes it, a power cycle.
-EVENING = (HAND + " menu shot:menu back wait:61000 shot:asleep ok shot:woken reset "
+# A hand (HAND), the table's menu and back, a minute idle (the display dims: the picture
+# darker), a press that brings it back and acts (OK: a new hand), a power cycle.
+EVENING = (HAND + " menu shot:menu back wait:61000 shot:dim ok shot:woken reset "
            "shot:rebooted A shot:new_hand")
 
 
@@ -49,8 +49,9 @@ def test_a_key_script_on_the_pico_gives_the_vms_table_screen_and_pictures(tmp_pa
     on_vm, vm_shots = _played(["--fresh"], tmp_path / "vm")
     assert on_pico == on_vm
     assert on_pico["totals"] == [-6, 12, -6] and on_pico["screen"] == "BidScreen"
-    assert list(pico_shots) == ["menu.png", "asleep.png", "woken.png", "rebooted.png",
+    assert list(pico_shots) == ["menu.png", "dim.png", "woken.png", "rebooted.png",
                                 "new_hand.png"]
+    assert pico_shots["dim.png"] != vm_shots["woken.png"]  # dim, then lit on a new hand
     for name, picture in vm_shots.items():
         assert pico_shots[name] == picture, name
     assert pico_s < 60, "a short script on the emulated Pico took {:.0f} s".format(pico_s)
@@ -138,3 +139,25 @@ def test_what_the_pico_mode_refuses_exits_2_with_a_message(tmp_path):
                           timeout=60)
     if "node" not in os.listdir(Path(sys.executable).parent):
         assert done.returncode == 2 and "node not found" in done.stderr, done.stderr
+
+
+def test_an_image_deployed_for_another_pack_is_deployed_again_with_this_board(tmp_path,
+                                                                              monkeypatch):
+    # A flash folder of the 1.14" pack run with --board pico_display_pack_2: the same
+    # firmware, but another board.py, so deploy runs again (tools.deploy copies the board
+    # file that differs and leaves /data alone). No emulator needed to see that it is asked.
+    (tmp_path / pico_flash.IMAGE).write_bytes(b"")
+    (tmp_path / pico_flash.STAMP).write_text(json.dumps(
+        {"firmware": firmware_digest(), "micropython": "MicroPython 1.26.1", "sha256": "x",
+         "board": "pico_display_pack"}))
+    asked = []
+    monkeypatch.setattr(pico_flash.deployed, "deploy_onto",
+                        lambda image, uf2, board: asked.append((image.name, uf2, board)))
+    said = []
+    pico_flash.prepare(tmp_path, say=said.append, board="pico_display_pack_2")
+    assert asked == [(pico_flash.IMAGE, None, "pico_display_pack_2")]
+    assert "deployed with boards/pico_display_pack.py" in said[0]
+    assert json.loads((tmp_path / pico_flash.STAMP).read_text())["board"] == "pico_display_pack_2"
+    asked.clear()
+    pico_flash.prepare(tmp_path, say=said.append, board="pico_display_pack_2")
+    assert asked == []  # deployed for this board now: nothing to do

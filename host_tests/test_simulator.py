@@ -72,7 +72,7 @@ def test_a_bad_key_script_is_refused_naming_the_token(tmp_path):
     assert "Q~" in done.stderr and "A B X Y" in done.stderr
 
 
-def test_button_timing_long_short_sleep_and_logical_keys_on_the_mono_board():
+def test_button_timing_long_short_dim_dark_and_logical_keys_on_the_mono_board():
     with Sim("simulated_mono", lang="en") as sim:
         board = sim.board
         assert board["buttons"] == ["L", "M", "R"] and board["layout"] == "mono128x64"
@@ -84,11 +84,18 @@ def test_button_timing_long_short_sleep_and_logical_keys_on_the_mono_board():
         assert sim.keys[-1] == "ok"
         script.play(sim, script.parse("back M~", board))  # R~ back to the table, M~ menu
         assert sim.keys[-2:] == ["back", "menu"] and sim.state()["screen"] == "TableMenu"
-        script.play(sim, script.parse("wait:61000", board))  # a minute idle: asleep
-        assert sim.asleep and sim.keys[-1] == "sleep"
+        lit = screen_image(sim).convert("L").getextrema()[1]
+        script.play(sim, script.parse("wait:61000", board))  # a minute idle: dim, still on
+        assert not sim.asleep and sim.brightness < 100 and sim.keys[-1] == "dim"
+        assert 0 < screen_image(sim).convert("L").getextrema()[1] < lit  # shown dimmer
+        script.play(sim, script.parse("R", board))  # wakes the display and acts: NEXT
+        assert sim.brightness == 100 and sim.keys[-2:] == ["wake", "next"]
+        assert sim.state()["screen"] == "TableMenu"
+        script.play(sim, script.parse("R~ wait:1800000", board))  # the table, half an hour
+        assert sim.asleep and sim.keys[-2:] == ["dim", "dark"]
         assert screen_image(sim).getextrema() == ((0, 0), (0, 0), (0, 0))
-        script.play(sim, script.parse("R", board))  # this press only wakes the display
-        assert not sim.asleep and sim.keys[-1] == "wake"
+        script.play(sim, script.parse("M~", board))  # wakes it, and the menu opens
+        assert not sim.asleep and sim.brightness == 100 and sim.keys[-2:] == ["wake", "menu"]
         assert sim.state()["screen"] == "TableMenu"
 
 
@@ -115,8 +122,67 @@ def test_the_terminal_draws_two_pixel_rows_a_line(layout, size, rows):
     assert len(out) == rows
     assert all(line.count(terminal.BLOCK) == size[0] for line in out)
     assert "\x1b[38;2;255;0;0m\x1b[48;2;10;20;30m" in out[0]
-    assert terminal.fit(size, 250, 80, 2) == 1
-    assert terminal.fit((240, 135), 80, 24, 2) == 4  # 60 columns, 17 + 2 rows
+    assert terminal.plan(size, 250, 78) == terminal.Plan(1.0, size[0], rows)
+
+
+def _shown(line):
+    """A terminal line as the characters it shows (its colour codes left out)."""
+    import re
+
+    return re.sub("\x1b\\[[0-9;]*m", "", line)
+
+
+@pytest.mark.parametrize("size", [(240, 135), (128, 64), (320, 240)])
+def test_the_terminal_view_fits_any_terminal_or_says_it_is_too_small(size):
+    img = Image.new("RGB", size, (0, 0, 0))
+    legend = ["a b x y tap a button", "A B X Y long press", "arrows prev/next", "q quit"]
+    for columns, rows in [(1, 1), (10, 3), (40, 12), (80, 24), (100, 30), (130, 40),
+                          (200, 60), (240, 70), (250, 80), (400, 130)]:
+        shown = [_shown(line) for line in terminal.frame(img, columns, rows, legend,
+                                                         "flash: .sim/simulated")]
+        # Nothing wraps or scrolls: every line within the width, no more lines than rows.
+        assert 0 < len(shown) <= rows, (columns, rows)
+        assert all(terminal.width_of(line) <= columns for line in shown), (columns, rows)
+        fits = terminal.plan(size, columns, rows - 3)
+        text = " ".join(" ".join(shown).split())
+        if columns >= 60 and rows >= 12 and fits is None:
+            assert "too small" in text and "Enlarge it" in text, (columns, rows)
+            least = terminal.smallest(size)
+            assert "{}×".format(least[0]) in text, text
+    # 240×70 shows every pixel of the colour screen, in half blocks; 130×40 about half of
+    # it in quadrants (every column kept); 80×24 is too small and says what is needed.
+    legend_one = ["q quit"]
+    full = terminal.frame(Image.new("RGB", (240, 135)), 240, 70, legend_one, "status")
+    assert len(full) == 70 and _shown(full[0]) == terminal.BLOCK * 240
+    half = terminal.frame(Image.new("RGB", (240, 135)), 130, 40, legend_one, "status")
+    assert 34 <= len(half) - 2 <= 38 and "% size: 240×70 shows every pixel" in _shown(half[-1])
+    small = " ".join(_shown(line) for line in
+                     terminal.frame(Image.new("RGB", (240, 135)), 80, 24, legend_one, ""))
+    assert "too small" in small and "120×35" in small and "240×69" in small
+
+
+def test_the_scaled_down_terminal_view_keeps_thin_lines_and_colours():
+    # A one-pixel grid of lines on black: at half the size in quadrants, every vertical
+    # line is still there (a column of cells with it in the foreground) and every horizontal
+    # one too, though its rows were taken two by two.
+    img = Image.new("RGB", (240, 135), (0, 0, 0))
+    for x in range(5, 240, 10):
+        for y in range(135):
+            img.putpixel((x, y), (255, 255, 255))
+    for y in range(7, 135, 16):
+        for x in range(240):
+            img.putpixel((x, y), (250, 40, 40))
+    plan = terminal.plan(img.size, 120, 34)
+    assert plan == terminal.Plan(0.5, 120, 33)
+    out = terminal.quadrant_lines(img, plan.columns, plan.rows)
+    assert len(out) == plan.rows and all(len(_shown(line)) == plan.columns for line in out)
+    middle = _shown(out[plan.rows // 2 - 1])
+    # Columns 5, 15, 25...: cell 2, 7, 12... has its right half lit (▐ ▗ ▝ or more).
+    right = {c for i, c in enumerate(terminal.QUADRANTS) if i & 0b0101}
+    assert all(middle[x // 2] in right for x in range(5, 240, 10)), middle
+    joined = "".join(out)
+    assert "\x1b[38;2;250;40;40m" in joined or "\x1b[48;2;250;40;40m" in joined
+    assert terminal.plan(img.size, 119, 40) is None  # under half the width: not legible
 
 
 def test_the_window_opens_clicks_and_closes(monkeypatch):
@@ -194,3 +260,60 @@ def test_the_terminal_mode_runs_in_a_pseudo_terminal_and_quits_on_q(tmp_path):
         proc.kill()
         os.close(master)
     assert (tmp_path / "data" / "table").is_dir()  # the new table is on the flash
+
+
+def test_the_terminal_view_is_drawn_again_when_the_terminal_is_resized(tmp_path):
+    import fcntl
+    import pty
+    import select
+    import signal
+    import struct
+    import termios
+    import time
+
+    master, slave = pty.openpty()
+
+    def resize(rows, columns):
+        fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 80, 250, 0, 0))
+    env = dict(os.environ, SCOREKEEPER_SIM_ENV="1")
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "COLUMNS", "LINES"):
+        env.pop(name, None)
+    proc = subprocess.Popen([sys.executable, "-m", "tools.sim", "--flash", str(tmp_path)],
+                            cwd=ROOT, env=env, stdin=slave, stdout=slave, stderr=slave)
+    os.close(slave)
+    seen = bytearray()
+    deadline = time.monotonic() + 30
+
+    def read_until(marker):
+        start = len(seen)
+        while marker not in seen[start:] and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.5)[0]:
+                seen.extend(os.read(master, 65536))
+        assert marker in seen[start:], bytes(seen[-500:])
+        return bytes(seen[start:])
+
+    try:
+        read_until(terminal.BLOCK.encode())  # every pixel: half blocks
+        resize(40, 130)
+        proc.send_signal(signal.SIGWINCH)
+        drawn = read_until("% size: 240×70 shows every pixel".encode())
+        assert "\x1b[2J".encode() in drawn  # cleared: nothing of the larger frame stays
+        assert any(c.encode() in drawn for c in terminal.QUADRANTS[1:12])  # quadrants
+        resize(24, 80)  # no signal this time: the size is checked as well
+        read_until(b"too small")
+        resize(80, 250)
+        proc.send_signal(signal.SIGWINCH)
+        read_until(terminal.BLOCK.encode())
+        os.write(master, b"q")
+        while proc.poll() is None and time.monotonic() < deadline:  # read what it still draws
+            if select.select([master], [], [], 0.2)[0]:
+                try:
+                    os.read(master, 65536)
+                except OSError:
+                    break
+        assert proc.wait(timeout=10) == 0
+    finally:
+        proc.kill()
+        os.close(master)

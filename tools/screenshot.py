@@ -2,7 +2,7 @@
 pictures and the simulator's window.
 
     color240x135  the panel's RAM: RGB565, 2 bytes a pixel, high byte first; a colour of the
-                  driver's table is shown as the table's 8-bit colour it came from
+    color320x240  driver's table is shown as the table's 8-bit colour it came from
     mono128x64    MONO_VLSB: a byte is 8 pixels down a column, the top one in bit 0
 """
 
@@ -13,8 +13,9 @@ from PIL import Image
 
 ROOT = Path(__file__).resolve().parent.parent
 COLOR = "color240x135"
+LARGE = "color320x240"
 MONO = "mono128x64"
-SIZES = {COLOR: (240, 135), MONO: (128, 64)}
+SIZES = {COLOR: (240, 135), LARGE: (320, 240), MONO: (128, 64)}
 _MONO_INK = (235, 240, 255)  # a white OLED's white, near enough
 
 
@@ -31,7 +32,7 @@ def palette():
 
 def image(buffer: bytes, layout: str) -> Image.Image:
     width, height = SIZES[layout]
-    if layout == COLOR:
+    if layout != MONO:
         table = {_rgb565(*c).to_bytes(2, "big"): bytes(c) for c in palette()}
         pixels = b"".join(table.get(buffer[i:i + 2]) or _expand(buffer[i:i + 2])
                           for i in range(0, 2 * width * height, 2))

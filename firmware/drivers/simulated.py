@@ -2,8 +2,9 @@
 simulator. The displays take what the app draws as the real drivers do and keep what a
 panel would show, so a screenshot of them is what the panel would show:
 
-    SimPanel (colour 240x135): strips as drivers.st7789 takes them (drivers/strip.py),
-        copied into `buffer`, the panel's RAM: RGB565, 2 bytes a pixel, high byte first
+    SimPanel (colour 240x135, or SimPanel(320, 240)): strips as drivers.st7789 takes them
+        (drivers/strip.py), copied into `buffer`, the panel's RAM: RGB565, 2 bytes a pixel,
+        high byte first
     SimOled (mono 128x64): a MONO_VLSB FrameBuffer of 1,024 bytes, as micropython-lib's
         ssd1306 is
 """
@@ -13,14 +14,20 @@ import framebuf
 from drivers.strip import StripDisplay
 
 COLOR = "color240x135"
+LARGE = "color320x240"
 MONO = "mono128x64"
 
 
 class _Shown:
-    """What both simulated displays do besides holding pixels: count frames, sleep, wake."""
+    """What both simulated displays do besides holding pixels: count frames, sleep, wake,
+    dim (`brightness`, percent: what the backlight or the contrast would be)."""
 
     shows = 0  # frames finished (show() calls)
     asleep = False
+    brightness = 100
+
+    def set_brightness(self, percent):
+        self.brightness = percent
 
     def show(self):
         self.shows += 1
@@ -33,10 +40,10 @@ class _Shown:
 
 
 class SimPanel(_Shown, StripDisplay):
-    def __init__(self):
-        super().__init__(240, 135)
-        self.layout = COLOR
-        self.buffer = bytearray(240 * 135 * 2)  # the panel's RAM (not the board's)
+    def __init__(self, width=240, height=135):
+        super().__init__(width, height)
+        self.layout = "color{}x{}".format(width, height)
+        self.buffer = bytearray(width * height * 2)  # the panel's RAM (not the board's)
 
     def send(self):
         ram = self.buffer
@@ -60,6 +67,8 @@ def sim_display(layout):
     """The simulated display of a layout."""
     if layout == COLOR:
         return SimPanel()
+    if layout == LARGE:
+        return SimPanel(320, 240)
     if layout == MONO:
         return SimOled()
     raise ValueError(layout)

@@ -12,6 +12,9 @@ bottom; see host_tests/test_drivers_st7789.py and test_render_retained.py).
 
 The backlight stays off until the first whole picture is in the panel's RAM (show(), which
 the app calls when a frame is drawn), so boot garbage is never seen; the same after wake().
+set_brightness(percent) dims it: a machine.PWM backlight (anything with duty_u16) gets that
+duty; a plain Pin backlight stays on at any level above 0 (a board without PWM is never dark
+when only dimming was asked).
 """
 
 from time import sleep_ms
@@ -61,10 +64,11 @@ _ROTATION_MADCTL = (0, _MX | _MV, _MX | _MY, _MV | _MY)
 class ST7789(StripDisplay):
     """Drive a ST7789 panel over SPI (write-only, mode 0).
 
-    spi, dc and cs are initialised machine.SPI / machine.Pin objects (dc, cs outputs); rst and
-    backlight are optional Pins. width and height are those of the picture as drawn (after
-    rotation). offset is where the panel's top-left pixel sits in controller RAM in the
-    native portrait orientation (rotation 0), e.g. (52, 40) for the 1.14" 135x240 panels.
+    spi, dc and cs are initialised machine.SPI / machine.Pin objects (dc, cs outputs); rst is
+    an optional Pin; backlight an optional Pin or machine.PWM (made with duty_u16=0: dark).
+    width and height are those of the picture as drawn (after rotation). offset is where the
+    panel's top-left pixel sits in controller RAM in the native portrait orientation
+    (rotation 0), e.g. (52, 40) for the 1.14" 135x240 panels.
     invert sends INVON (IPS panels), bgr sets the MADCTL colour order bit. palette: 16
     (r, g, b) for the painter's colour indices.
     """
@@ -77,6 +81,8 @@ class ST7789(StripDisplay):
         self._cs = cs
         self._rst = rst
         self._bl = backlight
+        self._pwm = backlight is not None and hasattr(backlight, "duty_u16")
+        self.brightness = 100  # percent, as set_brightness() last asked
         self.rotation = rotation & 3
         self._dark = True  # backlight off until a whole picture is on the panel
         self._one = bytearray(1)
@@ -114,9 +120,17 @@ class ST7789(StripDisplay):
 
     # -- set-up ------------------------------------------------------------------------------
 
+    def _light(self, percent):
+        bl = self._bl
+        if bl is None:
+            return
+        if self._pwm:
+            bl.duty_u16(percent * 65535 // 100)
+        else:
+            bl(1 if percent else 0)
+
     def _init(self):
-        if self._bl is not None:
-            self._bl(0)  # dark until the first full picture is in RAM: no boot garbage
+        self._light(0)  # dark until the first full picture is in RAM: no boot garbage
         if self._rst is not None:
             # Hardware reset: low pulse >= 10 us (datasheet reset timing, TRW), then up to 120 ms
             # (TRT) before the controller takes commands.
@@ -174,13 +188,17 @@ class ST7789(StripDisplay):
         """A whole frame has been sent: light the backlight if it is still off."""
         if self._dark and not self.asleep:
             self._dark = False
-            if self._bl is not None:
-                self._bl(1)
+            self._light(self.brightness)
+
+    def set_brightness(self, percent):
+        """Backlight at `percent` (0..100): at once if lit, else from the next show()."""
+        self.brightness = percent
+        if not self._dark and not self.asleep:
+            self._light(percent)
 
     def sleep(self):
         """Backlight off, display off, controller asleep (RAM is kept)."""
-        if self._bl is not None:
-            self._bl(0)
+        self._light(0)
         self._command(_DISPOFF)
         self._command(_SLPIN)
         sleep_ms(5)

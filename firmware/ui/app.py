@@ -2,8 +2,9 @@
 
 App holds no hardware: the board file gives the display, the buttons and the keymap, the
 file system is passed in. loop() is the device's loop (poll the buttons about every 50 ms,
-draw after a key, sleep the display when idle, feed the watchdog); ui/launch.py starts it on a
-board and shows on the screen whatever stops it.
+draw after a key, dim the display when idle and turn it off after a long idle on the table
+screen, feed the watchdog); ui/launch.py starts it on a board and shows on the screen whatever
+stops it.
 """
 
 import json
@@ -20,10 +21,16 @@ from ui.table_screen import TableScreen
 from ui.text import width as text_width
 
 SETTINGS = "settings.json"  # {"lang": "zh", "sleep_s": 60, "names": [...]}; the host may write it
+SLEEP_S = 60  # default idle seconds before the display dims (settings "sleep_s"; 0: never)
+DARK_S = 1800  # default idle seconds on the table screen before it goes dark ("dark_s"; 0: never)
+DIM_LEVEL = 10  # brightness of a dim display, percent (backlight duty, OLED contrast)
 POLL_MS = 50
 WATCHDOG_MS = 8000  # the longest the RP2040's watchdog allows is 8388 ms
-_KINDS = ("", "长", "²")  # how the hints mark a long or double press (zh)
-_KINDS_EN = ("", "~", "²")
+# How the hints join a button to its word, for a short, a long and a double press: "A确认"
+# "A长菜单" "A双击…"; "A:OK" "A hold:Menu" "A twice:…" (a bare "A~" explained nothing).
+_KINDS = ("", "长", "双击")
+_KINDS_EN = (":", " hold:", " twice:")
+_ALWAYS = (keys.OK, keys.MENU)  # named on every hint line that has them
 _HINTS_KEPT = 16  # hint lines kept, per (language, actions), ~60 B each: a classic evening uses 7
 _HINT_PARTS_KEPT = 24  # "A确认" and the like, ~70 B each: the screens use about 20
 
@@ -58,7 +65,19 @@ class App:
         return self.settings.get("lang", "zh")
 
     def sleep_ms(self):
-        return 1000 * self.settings.get("sleep_s", 60)
+        """Idle before the display dims (0: never)."""
+        return 1000 * self.settings.get("sleep_s", SLEEP_S)
+
+    def dark_ms(self):
+        """Idle before the display goes dark, counted only while at_rest() (0: never)."""
+        return 1000 * self.settings.get("dark_s", DARK_S)
+
+    def at_rest(self):
+        """The table screen alone on the stack and no hand being entered or corrected: the
+        one place the display may go dark (its keys only move the cursor or open a screen,
+        so the press that wakes it may act). A hand in progress only ever dims."""
+        stack = self.stack
+        return (len(stack) == 1 and type(stack[0]) is TableScreen and self.amending is None)
 
     # -- the screen stack ----------------------------------------------------------------
 
@@ -87,8 +106,12 @@ class App:
             self.stack[-1].press(key)
         except Blocked:
             self._read_again(key)
+            if len(self.stack) == 1:
+                self.amending = None  # booted again to the table screen: no amend goes on
         except (RecordError, JournalError) as exc:
-            self.push(Notice(self, [str(exc)]))
+            from ui.messages import describe  # loaded only when there is something to say
+
+            self.push(Notice(self, [describe(exc, self.lang)]))
 
     def _read_again(self, key):
         """A change refused because boot could not read a journal file: boot again. If the
@@ -121,38 +144,60 @@ class App:
         self.display.show()
 
     def hint_line(self, screen):
-        """What the buttons do here, as "A确认 B返回 …", as many as fit. Kept per (actions,
-        language): the same screen asks again on every key."""
+        """What the buttons do here, as "A确认 B返回 …" ("A:OK B:Back …" in English), on
+        as many rows as the screen gives the hints (screen.hint_rows): the rows joined by
+        a newline. OK and the menu are always named; the other keys follow
+        in the screen's order while they fit, and a part that does not fit is left out
+        whole. Kept per (actions, language, rows): the same screen asks again on every
+        key."""
         actions = screen.actions()
         lang = self.lang
+        rows = screen.hint_rows
         cache = self._hints
-        key = (lang, actions)
+        key = (lang, actions, rows)
         line = cache.get(key)
         if line is not None:
             return line
         parts = []
-        space = text_width(" ")
-        width = -space  # a space before every part but the first
-        limit = self.painter.width
+        both = None  # OK and the menu on one button: one part, "A确认/长菜单"
         for key_, word in actions:
             part = self._hint_part(key_, word, lang)
             if part is None:
                 continue
-            width += space + part[1]
-            if width > limit:
-                break
-            parts.append(part[0])
+            if key_ in _ALWAYS and both is not None and both[1][2] == part[2]:
+                first = both[1]
+                button = len(self.button_names[part[2]])
+                joined = first[0] + "/" + part[0][button:].lstrip()
+                if key_ == keys.OK:  # the short press first
+                    joined = part[0] + "/" + first[0][button:].lstrip()
+                parts[both[0]] = (0, parts[both[0]][1], (joined, text_width(joined), part[2]))
+                continue
+            if key_ in _ALWAYS:
+                both = (len(parts), part)
+            parts.append((0 if key_ in _ALWAYS else 1, len(parts), part))
+        space = text_width(" ")
+        limit = self.painter.width
+        # Rows filled in turn, OK and the menu first; then each row back in the screen's
+        # order, so a button's place on the line does not move from screen to screen.
+        filled = [[] for _ in range(rows)]
+        widths = [-space] * rows
+        for _first, order, (part, width, _button) in sorted(parts):
+            for r in range(rows):
+                if widths[r] + space + width <= limit:
+                    widths[r] += space + width
+                    filled[r].append((order, part))
+                    break
         # One new string for the line: each costs a walk of the interned strings (ui/text.py).
-        line = " ".join(parts)
+        line = "\n".join(" ".join(part for _o, part in sorted(row)) for row in filled if row)
         if len(cache) >= _HINTS_KEPT:
             cache.clear()
         cache[key] = line
         return line
 
     def _hint_part(self, key, word, lang):
-        """("A确认", its width) for a logical key and its word, or None when no button gives
-        the key. Kept: most screens share their parts (▼ ▲ 确认 返回), so a screen seen for
-        the first time mostly only joins them."""
+        """("A确认", its width, the button) for a logical key and its word, or None when no
+        button gives the key. Kept: most screens share their parts (▼ ▲ 确认 返回), so a
+        screen seen for the first time mostly only joins them."""
         cache = self._hint_parts
         found = cache.get((lang, key, word))
         if found is not None:
@@ -164,7 +209,7 @@ class App:
                     part = self.button_names[i] + marks[kind] + text(word, lang)
                     if len(cache) >= _HINT_PARTS_KEPT:
                         cache.clear()
-                    found = cache[(lang, key, word)] = (part, text_width(part))
+                    found = cache[(lang, key, word)] = (part, text_width(part), i)
                     return found
         return None
 
@@ -241,23 +286,39 @@ class Device:
         self.board = board
         self.app = App(board.display, board.layout, fs, board.data_dir, board.button_names,
                        board.keymap)
-        self.input = Input(board.buttons, board.keymap, now,
-                           sleep_after_ms=self.app.sleep_ms())
+        self.input = Input(board.buttons, board.keymap, now)
+        self._arm()
+        board.display.set_brightness(100)  # lit in full, whatever a run before left it at
         self.app.render()
 
+    def _arm(self):
+        """The idle times for the screen now on top: dim anywhere, dark only at rest."""
+        app = self.app
+        self.input.sleep_after_ms = app.sleep_ms()
+        self.input.dark_after_ms = app.dark_ms() if app.at_rest() else 0
+
     def step(self, now):
+        """Sleep never eats a press: a press on a dim or dark display gives WAKE (full
+        brightness back; from dark the panel is switched on and the screen redrawn whole),
+        then its own key acts on the screen at the next poll, as on a lit display."""
         key = self.input.poll(now)
+        if not key:
+            return 0
         display = self.board.display
-        if key == keys.SLEEP:
+        if key == keys.DIM:
+            display.set_brightness(DIM_LEVEL)
+        elif key == keys.DARK:
             display.sleep()
         elif key == keys.WAKE:
-            display.wake()
-            self.app.painter.forget()  # the whole screen again, as after a boot
-            self.app.render()
-        elif key:
+            display.set_brightness(100)
+            if display.asleep:
+                display.wake()
+                self.app.painter.forget()  # the whole screen again, as after a boot
+                self.app.render()
+        else:
             self.app.press(key)
             self.app.render()
-            self.input.sleep_after_ms = self.app.sleep_ms()
+            self._arm()
         return key
 
 

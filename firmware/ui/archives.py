@@ -1,5 +1,6 @@
 """Closed tables on the flash: each stays readable (from the host) until deleted here, which
-is how a full flash gets room again."""
+is how a full flash gets room again. Deleting asks with the cursor on "keep": it takes a
+move to "delete" first."""
 
 from ui.screen import Choice, Confirm
 
@@ -17,7 +18,8 @@ class ArchivesScreen(Choice):
         if value is not None:
             app = self.app
             question = self.t("delete_archive").format(int(value))
-            app.push(Confirm(app, question, "delete", lambda: self._delete(value)))
+            # The cursor starts on "keep": OK OK from this list never deletes.
+            app.push(Confirm(app, question, "delete", lambda: self._delete(value), "keep"))
 
     def _delete(self, name):
         self.app.journal.delete_archive(name)

@@ -1,10 +1,14 @@
 """Entering a 保皇 hand: the emperor (chosen on the table screen), the guard (the emperor
 itself for a solo), open guard or the kind of solo, then the finishing order by pressing seats
-in turn. As soon as the order decides the result, the preview comes up."""
+in turn. As soon as the order decides the result, the preview comes up.
+
+Every screen of the hand names the emperor: the guard is picked under "甲 皇帝·选侍卫", the
+order entered under "甲 皇帝·名次". Amending a hand (amend()) stacks its screens as they
+were entered, the order kept and its result on top (see ui/ddz_entry.py)."""
 
 from core.errors import RecordError
 from ui import keys
-from ui.preview import Preview
+from ui.preview import Preview, draft_of
 from ui.screen import Choice
 
 
@@ -12,6 +16,31 @@ def start(app, emperor, draft=None):
     draft = draft if draft is not None else {}
     draft["emperor"] = emperor
     app.push(GuardScreen(app, draft))
+
+
+def amend(app, record):
+    """The screens of a recorded hand as they were entered, its result on top."""
+    if "forfeit" in record:
+        forfeit = ForfeitScreen(app, draft_of(record, ("forfeit",)))
+        forfeit.cursor = record["forfeit"]
+        app.push(forfeit)
+        forfeit.pick(record["forfeit"])
+        return
+    draft = draft_of(record, ("revolt",))
+    app.push(GuardScreen(app, draft))
+    if draft["guard"] == draft["emperor"]:
+        app.push(SoloScreen(app, draft))
+    else:
+        app.push(OpenScreen(app, draft))
+    to_order(app, draft)
+
+
+def to_order(app, draft):
+    """The order screen; and the result over it at once if the order kept in the draft (an
+    amend) already decides the hand."""
+    screen = OrderScreen(app, draft)
+    app.push(screen)
+    screen.show_result()
 
 
 class GuardScreen(Choice):
@@ -22,7 +51,7 @@ class GuardScreen(Choice):
             self.cursor = draft["guard"]
 
     def heading(self):
-        return self.t("guard")
+        return self.t("pick_guard").format(self.app.table.names[self.draft["emperor"]])
 
     def options(self):
         names = self.app.table.names
@@ -40,28 +69,34 @@ class GuardScreen(Choice):
 
 
 class SoloScreen(Choice):
-    title = "solo"
+    """The emperor plays alone: 明独保 or 暗独保."""
 
     def __init__(self, app, draft):
         self.draft = draft
         super().__init__(app)
         self.cursor = 1 if draft.get("solo") == "hidden" else 0
 
+    def heading(self):
+        return self.app.table.names[self.draft["emperor"]] + " " + self.t("solo")
+
     def options(self):
         return [(self.t("open_solo"), "open"), (self.t("hidden_solo"), "hidden")]
 
     def pick(self, value):
         self.draft["solo"] = value
-        self.app.push(OrderScreen(self.app, self.draft))
+        to_order(self.app, self.draft)
 
 
 class OpenScreen(Choice):
-    title = "open"
+    """How the guard plays, under its name ("丁 侍卫"): 暗保 or 明保."""
 
     def __init__(self, app, draft):
         self.draft = draft
         super().__init__(app)
         self.cursor = 1 if draft.get("open") else 0
+
+    def heading(self):
+        return self.app.table.names[self.draft["guard"]] + " " + self.t("guard")
 
     def options(self):
         return [(self.t("hidden_guard"), False), (self.t("open"), True)]
@@ -71,21 +106,23 @@ class OpenScreen(Choice):
             self.draft["open"] = True
         else:
             self.draft.pop("open", None)
-        self.app.push(OrderScreen(self.app, self.draft))
+        to_order(self.app, self.draft)
 
 
 class OrderScreen(Choice):
-    """Press the seats in the order they went out; BACK takes the last one back."""
+    """Press the seats in the order they went out; BACK takes the last one back. An order
+    already in the draft (an amend) is kept."""
 
     def __init__(self, app, draft):
         self.draft = draft
-        draft["order"] = []
-        draft.pop("revolt", None)
+        draft.setdefault("order", [])
+        draft.pop("revolt", None)  # the result screen's options set it
         super().__init__(app)
 
     def heading(self):
         names = self.app.table.names
-        return self.t("order") + " " + " ".join(names[s] for s in self.draft["order"])
+        head = self.t("emperor_order").format(names[self.draft["emperor"]])
+        return " ".join([head] + [names[s] for s in self.draft["order"]])
 
     def options(self):
         placed = self.draft["order"]
@@ -93,11 +130,14 @@ class OrderScreen(Choice):
 
     def actions(self):
         return ((keys.NEXT, "down"), (keys.OK, "out"), (keys.BACK, "undo"),
-                (keys.MENU, "forfeit"))
+                (keys.MENU, "quit"))
 
     def pick(self, value):
         self.draft["order"].append(value)
         self.cursor = 0
+        self.show_result()
+
+    def show_result(self):
         options = self._results()
         if options:
             self.app.push(Preview(self.app, self.draft, options))
@@ -110,7 +150,8 @@ class OrderScreen(Choice):
             app.preview(self.draft)
         except RecordError:
             return None
-        options = [("result", {})]
+        options = []
+        options.append(("result", {"revolt": None}))
         try:
             app.preview(dict(self.draft, revolt=True))
             options.append(("revolt", {"revolt": True}))
@@ -129,12 +170,18 @@ class OrderScreen(Choice):
 
 
 class ForfeitScreen(Choice):
+    """Who quit. `keep`: what an amended forfeit recorded besides (its emperor, guard)."""
+
     title = "forfeit"
+
+    def __init__(self, app, keep=None):
+        self.keep = keep or {}
+        super().__init__(app)
 
     def options(self):
         return [(name, s) for s, name in enumerate(self.app.table.names)]
 
     def pick(self, value):
-        self.app.push(Preview(self.app, {"forfeit": value}, [("forfeit", {})]))
+        self.app.push(Preview(self.app, dict(self.keep, forfeit=value), [("forfeit", {})]))
 
 

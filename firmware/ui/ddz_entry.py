@@ -3,13 +3,24 @@ the table screen), the bid / grabs / partner, the play (bombs as they land), the
 
 The two commonest bomb kinds of a profile are one press each on the play screen (NEXT and
 PREV); the rest, doubles, show cards, reveal and escape are in its menu.
+
+Amending a hand (amend()) opens on its result screen exactly as recorded, the cursor on the
+recorded outcome, with the screens of the hand stacked beneath it as they were entered (the
+bid / grabs / partner, the play with its bombs, the bombs still held at an escape): OK at once
+records the same hand again, BACK walks back through the steps to change one.
+
+"Same as last" (上一手同样, ui/table_screen.py) copies the previous hand's setup, what was
+settled before a card was played: landlord, partner, bid, grabs, shown cards, doubles (and in
+保皇 the emperor, the guard, open guard, the kind of solo). Never what happened in play:
+bombs, reveal, winner, spring, escape (保皇: the order, a revolt). It goes straight to the
+play screen.
 """
 
 from core.ddz import check_deal
 from core.errors import RecordError
 from core.profiles import DEALS, PROFILES
 from ui import keys
-from ui.preview import Preview
+from ui.preview import Preview, draft_of
 from ui.screen import Choice, Notice, Screen
 
 # A UI choice, not a rule: which kinds get the two one-press keys on the play screen.
@@ -18,7 +29,9 @@ QUICK_BOMBS = {"classic": ("bomb", "rocket"), "happy": ("bomb", "rocket"),
                "five": ("b5", "b6")}
 SHOWN = (1, 2, 3, 4, 5)
 
-RESULTS = [("landlord_wins", {"winner": "landlord"}), ("farmers_win", {"winner": "farmers"}),
+# Each option sets the winner and the spring, None: no spring (the key is left out).
+RESULTS = [("landlord_wins", {"winner": "landlord", "spring": None}),
+           ("farmers_win", {"winner": "farmers", "spring": None}),
            ("spring", {"winner": "landlord", "spring": "spring"}),
            ("anti_spring", {"winner": "farmers", "spring": "anti"})]
 
@@ -38,6 +51,20 @@ def start(app, landlord, draft=None):
         app.push(PartnerScreen(app, draft))
     else:
         app.push(PlayScreen(app, draft))
+
+
+def amend(app, record):
+    """The screens of a recorded hand as they were entered, its result on top (see above)."""
+    draft = draft_of(record, ("winner", "spring", "escape", "held"))
+    start(app, draft["landlord"], draft)
+    if not isinstance(app.stack[-1], PlayScreen):
+        app.push(PlayScreen(app, draft))
+    if "escape" in record:
+        held = HeldScreen(app, draft, record["escape"], record["held"])
+        app.push(held)
+        app.push(held.preview())
+    else:
+        app.push(Preview(app, draft, RESULTS))
 
 
 class _Step(Choice):
@@ -71,11 +98,17 @@ class GrabScreen(_Step):
     key = "grabs"
 
     def options(self):
-        return [(self.t("grabs_n").format(g), g) for g in (0, 1, 2, 3)]
+        return [(self.t("grab_n" if g == 1 else "grabs_n").format(g), g) for g in (0, 1, 2, 3)]
 
 
 class PartnerScreen(_Step):
+    """Five players: the 明地主 chose, now the 暗地主 (who holds the twin of the face-up
+    card), or the landlord itself holding both."""
+
     key = "partner"
+
+    def heading(self):
+        return self.t("pick_partner").format(self.app.table.names[self.draft["landlord"]])
 
     def options(self):
         names = self.app.table.names
@@ -86,6 +119,8 @@ class PartnerScreen(_Step):
 
 class PlayScreen(Screen):
     """The hand in play: the multiplier in big digits, bombs one press each, BACK undoes."""
+
+    hint_rows = 2  # the two one-press bomb keys, undo, OK and the menu
 
     def __init__(self, app, draft):
         super().__init__(app)
@@ -119,16 +154,47 @@ class PlayScreen(Screen):
         head = table.names[self.draft["landlord"]] + " " + self.t("landlord")
         bid = self.t("bid_n").format(record["bid"]) + " " if "bid" in record else ""
         stake = "×{}".format(result["multiple"])
-        if p.mono:  # 128 px: the multiplier takes the title's right end, the bid moves down
+        each = _stakes(self, p, result["pairs"])
+        bombs = _bomb_summary(self, record["bombs"])
+        if p.mono:
+            # 128x64, two rows above the two of hints: the landlord and the multiplier, then
+            # the stake (the bid before it where there is room).
             p.line(0, head, color=p.accent)
             p.right(0, stake, color=p.accent)
-            p.line(1, _bomb_summary(self, record["bombs"]))
-            p.line(2, "{}{} {}".format(bid, self.t("stake"), result["base"] * result["multiple"]))
+            line = bid + each[0]
+            p.line(1, p.clip(line if p.fits(line) else each[0]))
             return
-        p.line(0, head + " " + bid, color=p.accent)
-        p.big(1, stake, 3)
-        p.line(4, "{} {}".format(self.t("stake"), result["base"] * result["multiple"]))
-        p.line(5, _bomb_summary(self, record["bombs"]))
+        p.line(0, p.clip(head + " " + bid), color=p.accent)
+        big = 3 if p.rows < 10 else 5  # 48 px on 240x135, 80 px on 320x240
+        p.big(1, stake, big)
+        row = 1 + big
+        last = p.rows - self.hint_rows  # the first row of the hints
+        for line in each[:last - row]:
+            p.line(row, p.clip(line))
+            row += 1
+        if row < last:  # the bombs so far, where the stakes leave a row (×N counts them)
+            p.line(row, p.clip(bombs))
+
+
+def _stakes(screen, p, pairs):
+    """What each pair settles if the landlord wins, as the core worked it out (doubles, cap,
+    laizi's ¼, the beans room and balances), as lines that fit: ["每家 16"] when every pair
+    is the same, else per pair of a landlord-side seat and a farmer, ["甲乙 16 甲丙 8"]."""
+    first = pairs[0][2]
+    if all(amount == first for _lord, _farmer, amount in pairs):
+        return ["{} {}".format(screen.t("stake"), first)]
+    names = screen.app.table.names
+    lines = []
+    line = ""
+    for lord, farmer, amount in pairs:
+        pair = "{}{} {}".format(names[lord], names[farmer], amount)
+        if line and not p.fits(line + " " + pair):
+            lines.append(line)
+            line = pair
+        else:
+            line = line + " " + pair if line else pair
+    lines.append(line)
+    return lines
 
 
 def add_bomb(screen, kind):
@@ -274,11 +340,11 @@ class EscapeScreen(Choice):
 class HeldScreen(Screen):
     """Bombs still in hands at the escape: NEXT adds one, PREV takes one away."""
 
-    def __init__(self, app, draft, seat):
+    def __init__(self, app, draft, seat, held=0):
         super().__init__(app)
         self.draft = draft
         self.seat = seat
-        self.held = 0
+        self.held = held
 
     def actions(self):
         return ((keys.NEXT, "more"), (keys.PREV, "fewer"), (keys.OK, "ok"),
@@ -292,12 +358,15 @@ class HeldScreen(Screen):
         elif key == keys.PREV and self.held:
             self.held -= 1
         elif key == keys.OK:
-            record = {k: v for k, v in self.draft.items() if k not in ("winner", "spring")}
-            record["escape"] = self.seat
-            record["held"] = self.held
-            self.app.push(Preview(self.app, record, [("escape", {})]))
+            self.app.push(self.preview())
         elif key == keys.BACK:
             self.app.pop()
+
+    def preview(self):
+        record = {k: v for k, v in self.draft.items() if k not in ("winner", "spring")}
+        record["escape"] = self.seat
+        record["held"] = self.held
+        return Preview(self.app, record, [("escape", {})])
 
     def draw(self, p):
         p.line(0, self.t("escape") + " " + self.app.table.names[self.seat], color=p.accent)

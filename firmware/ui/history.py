@@ -1,15 +1,14 @@
-"""Looking back: every hand, newest first; any hand's breakdown; void or amend it."""
+"""Looking back: every hand, newest first; any hand's breakdown; void or amend it.
+
+Amend opens on the hand's result screen exactly as it was recorded, with the hand's entry
+screens beneath it preset to what it recorded (each game's entry module, amend()): OK at
+once records the very same hand, BACK walks back through the steps to change one, and back
+past the first step is the hand's page again, where the amend ends.
+"""
 
 from core.explain import breakdown
 from ui import keys
-from ui.screen import Choice, Confirm, Screen, signed, wrap
-
-
-def _seat_of(record):
-    for key in ("landlord", "emperor", "dealer", "forfeit"):
-        if key in record:
-            return record[key]
-    return 0
+from ui.screen import Choice, Confirm, Paged, signed, wrap
 
 
 class HistoryScreen(Choice):
@@ -36,19 +35,24 @@ class HistoryScreen(Choice):
         self.app.push(HandScreen(self.app, value))
 
 
-class HandScreen(Screen):
+class HandScreen(Paged):
     """One past hand: its breakdown and changes; OK offers void and amend."""
 
     def __init__(self, app, index):
         super().__init__(app)
         self.index = index
+        self._lines = None  # [(line, colour)] once worked out (the hand cannot change here)
 
     def actions(self):
         if self.app.table.entries[self.index]["void"]:
-            return ((keys.BACK, "back"),)
-        return ((keys.OK, "change"), (keys.BACK, "back"))
+            return self.more(((keys.BACK, "back"),))
+        return self.more(((keys.OK, "change"), (keys.BACK, "back")))
 
     def press(self, key):
+        if self.turn(key):
+            return
+        # Back on the hand's page (out of an amend's first step): no amend goes on.
+        self.app.amending = None
         if key == keys.OK and not self.app.table.entries[self.index]["void"]:
             self.app.push(HandActions(self.app, self.index))
         elif key == keys.BACK:
@@ -61,19 +65,16 @@ class HandScreen(Screen):
         if entry["void"]:
             head += " " + self.t("voided")
         p.line(0, head, color=p.accent)
-        result = table.hand_result(self.index)
-        lines = []
-        if "deltas" in result:
-            lines.append(" ".join(table.names[s] + signed(d)
-                                  for s, d in enumerate(result["deltas"])))
-        lines.extend(breakdown(entry["record"], result, self.app.lang, table.names)
-                     .replace("; ", "；").split("；"))
-        row = 1
-        for line in lines:
-            for part in wrap(p, line):
-                if row < p.rows - 1:
-                    p.line(row, part)
-                    row += 1
+        if self._lines is None:
+            result = table.hand_result(self.index)
+            lines = []
+            if "deltas" in result:
+                lines.append(" ".join(table.names[s] + signed(d)
+                                      for s, d in enumerate(result["deltas"])))
+            lines.extend(breakdown(entry["record"], result, self.app.lang, table.names)
+                         .replace("; ", "；").split("；"))
+            self._lines = [(part, None) for line in lines for part in wrap(p, line)]
+        self.draw_lines(p, self._lines)
 
 
 class HandActions(Choice):
@@ -95,11 +96,8 @@ class HandActions(Choice):
             app.replace(Confirm(app, question, "void", lambda: app.void(index)))
             return
         record = app.table.entries[self.index]["record"]
-        skip = ("game", "profile", "players", "rules", "escape", "held")
-        draft = {k: (list(v) if isinstance(v, list) else v)
-                 for k, v in record.items() if k not in skip}
         from ui.table_screen import entry_of  # history is imported by table_screen
 
         app.amending = self.index
-        app.home()
-        entry_of(app.table.game).start(app, _seat_of(record), draft)
+        app.pop()  # to the hand's page, under the hand's screens
+        entry_of(app.table.game).amend(app, record)

@@ -1,4 +1,4 @@
-"""Buttons to logical keys: polled, debounced, short / long / double presses, idle sleep.
+"""Buttons to logical keys: polled, debounced, short / long / double presses, idle dim and dark.
 
 Call poll(now) about every 50 ms with time.ticks_ms() (tests pass their own ticks): it returns
 one logical key from ui.keys, or 0 when nothing happened. No interrupts: a switch bounces for a
@@ -20,8 +20,12 @@ Per button, as Pushbutton with suppress=True:
 - a button with neither long nor double fires its short on the press itself.
 
 Idle: idle_ms(now) is the time since the last press or release. With sleep_after_ms set, poll()
-returns keys.SLEEP once when that much idle time has passed (the app sleeps the display); the
-next press returns keys.WAKE and the whole press (its release, its long) is swallowed.
+returns keys.DIM once when that much idle time has passed (the app dims the display); with
+dark_after_ms set (the app arms it only while the table screen is at rest), keys.DARK once
+after that much (the app turns the display off). Neither comes while a button is down or a
+short waits for its double. The next press returns keys.WAKE and then acts as any press: its
+short, long or double follows (sleep never eats a press: a bomb pressed on a dim screen
+counts).
 
 Nothing is allocated per poll: state lives in lists made once, events in a small ring.
 """
@@ -30,14 +34,14 @@ from time import ticks_diff
 
 from micropython import const
 
-from ui.keys import DOUBLE, LONG, SHORT, SLEEP, WAKE
+from ui.keys import DARK, DIM, DOUBLE, LONG, SHORT, WAKE
 
 _QUEUE = const(16)
 
 
 class Input:
     def __init__(self, buttons, keymap, now, *, long_ms=600, double_ms=300, debounce_ms=20,
-                 sleep_after_ms=0):
+                 sleep_after_ms=0, dark_after_ms=0):
         if len(keymap) != len(buttons):
             raise ValueError("one keymap entry per button")
         n = len(buttons)
@@ -47,18 +51,20 @@ class Input:
         self.long_ms = long_ms
         self.double_ms = double_ms
         self.debounce_ms = debounce_ms
-        self.sleep_after_ms = sleep_after_ms
+        self.sleep_after_ms = sleep_after_ms  # idle before DIM; 0: never
+        self.dark_after_ms = dark_after_ms  # idle before DARK; 0: never
         self._down = [False] * n  # debounced state
         self._changed = [now] * n  # tick of the last accepted change
         self._since = [now] * n  # tick of the current press
-        self._swallow = [False] * n  # this press has fired already (or woke the display)
+        self._swallow = [False] * n  # this press has fired already
         self._pending = [False] * n  # a short waits for a possible second press
         self._released = [now] * n
         self._queue = bytearray(_QUEUE)
         self._head = 0
         self._count = 0
         self._activity = now
-        self.asleep = False
+        self.dimmed = False  # DIM (or DARK) given, no press since
+        self.asleep = False  # DARK given, no press since
 
     # -- state the app reads -----------------------------------------------------------------
 
@@ -69,11 +75,11 @@ class Input:
     def touch(self, now):
         """Count `now` as activity (e.g. the app woke the display for its own reasons)."""
         self._activity = now
-        self.asleep = False
+        self.dimmed = self.asleep = False
 
     def sleep(self):
-        """Mark the display asleep now: the next press returns WAKE and is swallowed."""
-        self.asleep = True
+        """Mark the display dark now: the next press returns WAKE, then its own key."""
+        self.dimmed = self.asleep = True
 
     def held(self, index):
         """True while button `index` is down (debounced)."""
@@ -110,11 +116,16 @@ class Input:
                 if ticks_diff(now, self._since[i]) >= self.long_ms:
                     swallow[i] = True
                     self._emit(entry[LONG])
-        if (self.sleep_after_ms and not self.asleep
-                and ticks_diff(now, self._activity) >= self.sleep_after_ms
+        dark = self.dark_after_ms
+        if ((dark or self.sleep_after_ms) and not self.asleep
                 and True not in down and True not in pending):
-            self.asleep = True
-            self._emit(SLEEP)
+            idle = ticks_diff(now, self._activity)
+            if dark and idle >= dark:
+                self.dimmed = self.asleep = True
+                self._emit(DARK)
+            elif self.sleep_after_ms and not self.dimmed and idle >= self.sleep_after_ms:
+                self.dimmed = True
+                self._emit(DIM)
         if not self._count:
             return 0
         key = self._queue[self._head]
@@ -123,11 +134,10 @@ class Input:
         return key
 
     def _press(self, i, entry, now):
-        if self.asleep:
-            self.asleep = False
-            self._swallow[i] = True
+        if self.dimmed:
+            # Not swallowed: the display comes back first, then the press acts.
+            self.dimmed = self.asleep = False
             self._emit(WAKE)
-            return
         if self._pending[i]:
             # Still inside the window (the timeout was checked first in poll).
             self._pending[i] = False

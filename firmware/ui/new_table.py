@@ -35,7 +35,7 @@ class NewTableScreen(Choice):
         return self.t("new_table")
 
     def actions(self):
-        return ((keys.NEXT, "down"), (keys.PREV, "up"), (keys.OK, "ok"), (keys.MENU, "archives"))
+        return ((keys.NEXT, "down"), (keys.PREV, "up"), (keys.OK, "ok"), (keys.MENU, "saved"))
 
     def press(self, key):
         if key == keys.MENU:
@@ -79,6 +79,8 @@ class NewTableScreen(Choice):
         fields = self.fields()
         if i == 0:
             game, profile = self._game()
+            if profile and self.app.painter.mono:  # 128 px: the profile says enough
+                return self.t(profile), "game"
             return self.t(game) + (" " + self.t(profile) if profile else ""), "game"
         if i <= len(fields):
             name = fields[i - 1][0]
@@ -134,24 +136,40 @@ class CloseTable(Screen):
         p.line(1, self.t("close_table"))
 
 
-SLEEP_CHOICES = (60, 120, 300, 30, 0)
+SLEEP_CHOICES = (60, 120, 300, 30, 0)  # "sleep_s": idle seconds before the display dims
 
 
 class SettingsScreen(Choice):
     title = "settings"
+    # "dark_s": idle seconds on the table screen before the display goes dark (0: never)
+    DARK_CHOICES = (1800, 3600, 600, 0)
+
+    def _seconds(self, value):
+        """The setting's value now, its default if unset (the app's: ui/app.py)."""
+        app = self.app
+        return (app.sleep_ms() if value == "sleep_s" else app.dark_ms()) // 1000
+
+    def _after(self, seconds):
+        if not seconds:
+            return self.t("off")
+        if seconds % 60:
+            return self.t("seconds").format(seconds)
+        return self.t("minutes").format(seconds // 60)
 
     def options(self):
-        sleep = self.app.settings.get("sleep_s", SLEEP_CHOICES[0])
-        after = self.t("seconds").format(sleep) if sleep else self.t("off")
+        dim = self._seconds("sleep_s")
         return [(self.t("language") + ": " + self.t("lang_name"), "lang"),
-                (self.t("sleep") + ": " + after, "sleep")]
+                (self.t("dim") + ": " + (self.t("seconds").format(dim) if dim
+                                         else self.t("off")), "sleep_s"),
+                (self.t("sleep") + ": " + self._after(self._seconds("dark_s")), "dark_s")]
 
     def pick(self, value):
         settings = self.app.settings
         if value == "lang":
             settings["lang"] = "en" if self.app.lang == "zh" else "zh"
         else:
-            now = settings.get("sleep_s", SLEEP_CHOICES[0])
-            step = SLEEP_CHOICES.index(now) + 1 if now in SLEEP_CHOICES else 0
-            settings["sleep_s"] = SLEEP_CHOICES[step % len(SLEEP_CHOICES)]
+            choices = SLEEP_CHOICES if value == "sleep_s" else self.DARK_CHOICES
+            now = self._seconds(value)
+            step = choices.index(now) + 1 if now in choices else 0
+            settings[value] = choices[step % len(choices)]
         self.app.save_settings()

@@ -42,6 +42,11 @@ from ui import text
 
 COLOR = "color240x135"
 MONO = "mono128x64"
+LARGE = "color320x240"  # the 2.0" / 2.8" panels: the same screens with room to spare
+
+# layout -> (width, height, top margin): rows of 16 px text fill the height, the margin
+# shared out top and bottom.
+LAYOUTS = {COLOR: (240, 135, 3), MONO: (128, 64, 0), LARGE: (320, 240, 8)}
 
 # Colour indices of the ST7789 driver's table (drivers/st7789.py). On mono only 0 and 1 exist.
 _BLACK = 0
@@ -71,10 +76,7 @@ class Painter:
         self.fb = None if strips else display
         self._colors = display.colors if strips else None
         self.mono = layout == MONO
-        if self.mono:
-            self.width, self.height, self.top = 128, 64, 0
-        else:
-            self.width, self.height, self.top = 240, 135, 3
+        self.width, self.height, self.top = LAYOUTS[layout]
         self.rows = (self.height - self.top) // text.HEIGHT
         # mono: everything is white on black, the selection is inverted.
         self.ink = _WHITE
@@ -423,12 +425,41 @@ class Painter:
         self._op((y, y + text.HEIGHT * scale, x, x + w, s,
                   (self.accent if color is None else color) << 3 | scale))
 
+    def at(self, x, y, s, scale=1, color=None, right=False, selected=False):
+        """Text at pixel (x, y), `scale` times the font; with `right`, ending at x. Where a
+        screen lays out cells of its own (the table screen's seats) rather than rows."""
+        ink = self.ink if color is None else color
+        if selected:
+            ink = _BLACK if self.mono else _WHITE
+        if right:
+            w = text.width(s, scale)
+            self._op((y, y + text.HEIGHT * scale, x - w, x, s, ink << 3 | scale))
+        else:
+            self._op((y, y + text.HEIGHT * scale, x, -1, s, ink << 3 | scale))
+
+    def box(self, x0, y0, x1, y1):
+        """The selection bar over a cell (x0, y0)-(x1, y1): draw it before the cell's text."""
+        self._op((y0, y1, x0, x1, None, self.bar << 3 | 1))
+
     def hints(self, s):
-        """The last row: what the buttons do on this screen."""
-        y = self.y(self.rows - 1)
+        """The last rows: what the buttons do on this screen, a row per line of `s`."""
+        lines = s.split("\n") if "\n" in s else (s,)
+        y = self.y(self.rows - len(lines))
         if not self.mono:
             self._op((y - 1, y, 0, self.width, None, self.dim << 3 | 1))
-        self._op((y, y + text.HEIGHT, 0, -1, s, self.dim << 3 | 1))
+        for line in lines:
+            self._op((y, y + text.HEIGHT, 0, -1, line, self.dim << 3 | 1))
+            y += text.HEIGHT
+
+    def clip(self, s, room=0):
+        """`s` as it fits in `room` px (the screen's width by default): cut, with "…" at
+        the end, when it is too long."""
+        room = room or self.width
+        if len(s) * 16 <= room or text.width(s) <= room:  # no glyph is wider than 16 px
+            return s
+        while s and text.width(s + "…") > room:
+            s = s[:-1]
+        return s.rstrip() + "…"
 
     def fits(self, s):
         n = len(s)

@@ -3,36 +3,63 @@
 Options (winner, spring…) are cycled with NEXT/PREV and the numbers follow at once, so the
 result and the preview are one screen: one press fewer per hand. The breakdown and the
 changes come from the core (table.preview → core.score and core.explain).
+
+An option sets keys of the record; a key set to None is left out of it (a hand without a
+spring has no "spring" key). While a hand is amended, the cursor starts on the option the
+hand was recorded with, so OK at once records it unchanged.
 """
 
 from core.errors import RecordError
 from core.explain import breakdown
+from core.journal import JournalError
 from ui import keys
-from ui.screen import Screen, signed, wrap
+from ui.screen import Paged, signed, wrap
+
+_TABLE = ("game", "profile", "players", "rules")  # what the table fills into a record
 
 
-class Preview(Screen):
+def draft_of(record, leave=()):
+    """A copy of a recorded hand to enter again (an amend): without what the table fills in
+    and without the keys in `leave` (the outcome, which the last screens set)."""
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in record.items()
+            if k not in _TABLE and k not in leave}
+
+
+class Preview(Paged):
     def __init__(self, app, draft, options=None):
         super().__init__(app)
         self.draft = draft
         self.options = options or [("preview", {})]
         self.cursor = 0
         self._lines = {}  # cursor -> [(line, colour)], see draw()
+        if app.amending is not None and len(self.options) > 1:
+            recorded = app.table.entries[app.amending]["record"]
+            for i, (_label, values) in enumerate(self.options):
+                if all(recorded.get(k) == v for k, v in values.items()):
+                    self.cursor = i
+                    break
 
     def record(self):
         record = dict(self.draft)
-        record.update(self.options[self.cursor][1])
+        for key, value in self.options[self.cursor][1].items():
+            if value is None:
+                record.pop(key, None)
+            else:
+                record[key] = value
         return record
 
     def actions(self):
         if len(self.options) > 1:
-            return ((keys.NEXT, "down"), (keys.OK, "ok"), (keys.BACK, "back"))
-        return ((keys.OK, "ok"), (keys.BACK, "back"))
+            return self.more(((keys.NEXT, "down"), (keys.OK, "ok"), (keys.BACK, "back")))
+        return self.more(((keys.OK, "ok"), (keys.BACK, "back")))
 
     def press(self, key):
+        if self.turn(key):
+            return
         if key in (keys.NEXT, keys.PREV) and len(self.options) > 1:
             step = 1 if key == keys.NEXT else -1
             self.cursor = (self.cursor + step) % len(self.options)
+            self.page = 0
         elif key == keys.OK:
             self.app.commit(self.record())
         elif key == keys.BACK:
@@ -40,33 +67,29 @@ class Preview(Screen):
 
     def draw(self, p):
         label = self.t(self.options[self.cursor][0])
-        p.line(0, label, 4, selected=len(self.options) > 1)
+        choosing = len(self.options) > 1
+        p.line(0, label, 4, selected=choosing)
+        if choosing:  # the bar cycles: say so at its end
+            p.right(0, "▼ ", selected=True)
         lines = self._lines.get(self.cursor)
         if lines is None:
             # The lines of an option, worked out once (the core's preview and breakdown, then
             # cut to the width: ~1 M fuel): coming back to an option only draws them.
             lines = self._lines[self.cursor] = self._work_out(p)
-        row = 1
-        for line, color in lines:
-            if row < p.rows - 1:
-                p.line(row, line, color=color)
-                row += 1
+        self.draw_lines(p, lines)
 
     def _work_out(self, p):
         """[(line, colour)] of the current option, cut to the screen's width."""
         try:
             record, result = self.app.preview(self.record())
-        except RecordError as exc:
-            return [(part, p.bad) for part in wrap(p, str(exc))]
+        except (RecordError, JournalError) as exc:
+            from ui.messages import describe  # loaded only when there is something to say
+
+            return [(part, p.bad) for part in wrap(p, describe(exc, self.app.lang))]
         names = self.app.table.names
         lines = []
         if "deltas" in result:
             lines.append(" ".join(names[s] + signed(d) for s, d in enumerate(result["deltas"])))
         lines.extend(breakdown(record, result, self.app.lang, names).replace("; ", "；")
                      .split("；"))
-        out = []
-        for line in lines:
-            for part in wrap(p, line):
-                if len(out) < p.rows - 2:
-                    out.append((part, None))
-        return out
+        return [(part, None) for line in lines for part in wrap(p, line)]

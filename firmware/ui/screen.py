@@ -10,6 +10,7 @@ from ui.strings import text
 
 class Screen:
     title = ""
+    hint_rows = 1  # rows at the bottom for the button hints
 
     def __init__(self, app):
         self.app = app
@@ -66,8 +67,8 @@ class Choice(Screen):
             self.app.pop()
 
     def draw(self, p):
-        p.line(0, self.heading(), color=p.accent)
-        visible = p.rows - 2
+        p.line(0, p.clip(self.heading()), color=p.accent)
+        visible = p.rows - 1 - self.hint_rows
         # options() once per frame, not once per row (each builds every label): unless the
         # screen pages its rows through count() and option(i).
         cls = type(self)
@@ -78,32 +79,58 @@ class Choice(Screen):
         for row in range(min(visible, count - first)):
             i = first + row
             label = self.option(i)[0] if items is None else items[i][0]
-            p.line(row + 1, label, 4, selected=i == self.cursor)
+            p.line(row + 1, p.clip(label, p.width - 4), 4, selected=i == self.cursor)
 
     def heading(self):
         return self.t(self.title)
 
 
-class Confirm(Screen):
-    """Asks before something that cannot be undone: OK does `action`, BACK leaves."""
+class Confirm(Choice):
+    """Asks before something that cannot be undone: OK does `action`, BACK leaves.
 
-    def __init__(self, app, question, word, action):
+    With `keep` (a word key, such as "keep") it is a choice between keeping, where the
+    cursor starts, and `word`: the action needs a move to its row first, so that pressing
+    OK twice from the screen before never does it (deleting an archive)."""
+
+    def __init__(self, app, question, word, action, keep=None):
         super().__init__(app)
         self.question = question
         self.word = word
         self.action = action
+        self.keep = keep
+
+    def heading(self):
+        return self.question
+
+    def options(self):
+        if self.keep is None:
+            return []
+        return [(self.t(self.keep), False), (self.t(self.word), True)]
 
     def actions(self):
-        return ((keys.OK, self.word), (keys.BACK, "back"))
+        if self.keep is None:
+            return ((keys.OK, self.word), (keys.BACK, "back"))
+        return super().actions()
 
     def press(self, key):
-        if key == keys.OK:
+        if self.keep is not None:
+            super().press(key)
+        elif key == keys.OK:
             self.action()
         elif key == keys.BACK:
             self.app.pop()
 
+    def pick(self, value):
+        if value:
+            self.action()
+        else:
+            self.app.pop()
+
     def draw(self, p):
-        p.line(0, self.question, color=p.accent)
+        if self.keep is not None:
+            super().draw(p)
+        else:
+            p.line(0, self.question, color=p.accent)
 
 
 class Notice(Screen):
@@ -127,6 +154,35 @@ class Notice(Screen):
                 if row < p.rows - 1:
                     p.line(row, part)
                     row += 1
+
+
+class Paged(Screen):
+    """A screen of lines that may not all fit (a hand's changes and breakdown): MENU shows
+    the next page of them, where there is more than one."""
+
+    pages = 1
+    page = 0
+
+    def more(self, actions):
+        """`actions` with MENU "more" added when the lines take more than one page."""
+        return actions + ((keys.MENU, "next_page"),) if self.pages > 1 else actions
+
+    def turn(self, key):
+        """Whether `key` turned the page."""
+        if key == keys.MENU and self.pages > 1:
+            self.page = (self.page + 1) % self.pages
+            return True
+        return False
+
+    def draw_lines(self, p, lines, first=1):
+        """[(line, colour)] from row `first` down to the hints, a page at a time."""
+        room = p.rows - self.hint_rows - first
+        self.pages = max(1, (len(lines) + room - 1) // room)
+        if self.page >= self.pages:
+            self.page = 0
+        start = self.page * room
+        for row, (line, color) in enumerate(lines[start:start + room]):
+            p.line(first + row, line, color=color)
 
 
 def wrap(p, s):

@@ -1,8 +1,9 @@
 """Entering a 升级 hand: the attackers' points in steps of 5, then the preview. The dealer
-comes from the table (chosen on the table screen before the first hand)."""
+comes from the table (chosen on the table screen before the first hand). Amending a hand
+(amend()) opens on its result, the points screen beneath it at the recorded points."""
 
 from ui import keys
-from ui.preview import Preview
+from ui.preview import Preview, draft_of
 from ui.screen import Screen
 
 START_POINTS = 80  # the turnover: the middle of what tables usually see
@@ -13,6 +14,12 @@ def start(app, dealer, draft=None):
     draft = draft if draft is not None else {}
     draft["dealer"] = dealer
     app.push(PointsScreen(app, draft))
+
+
+def amend(app, record):
+    draft = draft_of(record)
+    app.push(PointsScreen(app, draft))
+    app.push(Preview(app, draft))
 
 
 class PointsScreen(Screen):
@@ -42,8 +49,13 @@ class PointsScreen(Screen):
 
     def draw(self, p):
         dealer = self.app.table.names[self.draft["dealer"]]
+        if p.mono:  # 128 px: the dealer, and what the number is, over the number
+            p.line(0, "{} {}".format(self.t("dealer"), dealer), color=p.accent)
+            p.right(0, self.t("points"), color=p.accent)
+            p.big(1, str(self.points), 2)
+            return
         p.line(0, "{} {}  {}".format(self.t("dealer"), dealer, self.t("attackers")),
                color=p.accent)
-        p.big(1, str(self.points), 1 if p.mono else 3)
-        if not p.mono:
-            p.line(4, self.t("points"), 4)
+        big = 3 if p.rows < 10 else 5  # 48 px on 240x135, 80 px on 320x240
+        p.big(1, str(self.points), big)
+        p.line(1 + big, self.t("points"), 4)

@@ -3,7 +3,7 @@ menu behind it. The cursor on the table screen is the next hand's landlord (斗�
 (保皇) or first dealer (升级): choosing it here saves a press on every hand."""
 
 from core.profiles import LEVELS
-from ui import ddz_entry, keys
+from ui import ddz_entry, keys, text
 from ui.history import HistoryScreen  # loaded with the table: looking back is common
 from ui.screen import Choice, Notice, Screen, signed
 
@@ -29,7 +29,9 @@ def deals_next(table):
 
 
 def hand_setup(record):
-    """What a hand's record says before any card was played: the start of "same as last"."""
+    """What a hand's record says before any card was played, the start of "same as last":
+    landlord, partner, bid, grabs, shown, doubles; emperor, guard, open, solo. Never what
+    happened in play (bombs, reveal, winner, spring, escape; order, revolt, forfeit)."""
     keep = ("landlord", "partner", "bid", "grabs", "shown", "doubles", "emperor", "guard",
             "open", "solo")
     return {k: (list(v) if isinstance(v, list) else v) for k, v in record.items() if k in keep}
@@ -41,6 +43,14 @@ class TableScreen(Screen):
         table = app.table
         self.cursor = (deals_next(table) + 1) % table.players
         self._cache = None  # (key, strings): see _texts()
+
+    @property
+    def hint_rows(self):
+        # 128x64: up to four seats fit two rows of two, which leaves two rows for the hints
+        # (OK, the menu and the cursor do not fit one row of 16 characters in English).
+        return 2 if self.app.painter.mono and self.app.table.players <= 4 else 1
+
+    # 升级 on 128x64: the dealer's row, then the two teams side by side on one row.
 
     def _fixed_dealer(self):
         state = self.app.table.state
@@ -68,27 +78,82 @@ class TableScreen(Screen):
     def draw(self, p):
         table = self.app.table
         if table.game == "shengji":
-            p.line(0, self._head(p, table), color=p.accent)
-            p.right(0, self.t("hand_no").format(table.hands_played() + 1), color=p.accent)
             self._draw_levels(p, table)
             return
-        head, hand_no, names, amounts, colors, dealer = self._texts(p, table)
-        p.line(0, head, color=p.accent)
-        p.right(0, hand_no, color=p.accent)
+        head, hand_no, dealer, names, titles, amounts, colors, grid = self._texts(p, table)
+        players = table.players
+        top, cols, scale, room = grid
+        if top:
+            p.line(0, head, color=p.accent)
+            p.right(0, hand_no, color=p.accent)
+        cell_w = p.width // cols
+        cell_h = text.HEIGHT * scale
         cursor = self.cursor
-        if p.mono:
-            for seat in range(table.players):
-                # names[] holds each seat's line twice: unmarked, then marked as the cursor.
-                p.line(1 + seat // 2, names[seat + table.players * (seat == cursor)],
-                       (seat % 2) * 64)
-            return
-        for seat in range(table.players):
-            row = 1 + seat
+        for seat in range(players):
+            x0 = (seat % cols) * cell_w
+            y0 = top + (seat // cols) * cell_h
             selected = seat == cursor
-            p.line(row, names[seat], 4, selected=selected)
-            p.right(row, amounts[seat], color=None if selected else colors[seat],
-                    selected=selected)
-        p.line(p.rows - 2, dealer, color=p.dim)
+            if selected:
+                p.box(x0, y0, x0 + cell_w, y0 + cell_h)
+            if scale > 1 and titles[seat]:  # the name, the title under it
+                p.at(x0 + _PAD, y0, names[seat], selected=selected)
+                p.at(x0 + _PAD, y0 + text.HEIGHT, titles[seat], color=p.dim,
+                     selected=selected)
+            else:  # the name level with the middle of the digits
+                p.at(x0 + _PAD, y0 + (cell_h - text.HEIGHT) // 2, names[seat],
+                     selected=selected)
+            p.at(x0 + cell_w - _PAD, y0, amounts[seat], scale,
+                 None if selected else colors[seat], right=True, selected=selected)
+        if room:
+            p.line(p.rows - self.hint_rows - 1, dealer, 4, color=p.dim)
+
+    def _texts(self, p, table):
+        """The screen's strings: made when the table or the language changed, not on a
+        cursor move (each new string costs ~20,000-50,000 fuel on MicroPython, see
+        ui/text.py)."""
+        lang = self.app.lang
+        key = (lang, len(table.entries), tuple(table.totals))
+        cached = self._cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        titles = table.titles(lang) or [""] * table.players
+        balances = table.balances()
+        names = list(table.names)
+        amounts = []
+        colors = []
+        for seat in range(table.players):
+            if balances is not None:  # beans: what each player holds, never signed
+                amount = str(balances[seat])
+                colors.append(p.ink)
+            else:
+                amount = signed(table.totals[seat])
+                colors.append(p.signed(table.totals[seat]))
+            amounts.append(amount)
+        # The deal passes on with every hand dealt, voided ones too: the hand number counts
+        # them the same way, so it is the number history shows for the hand.
+        hand_no = self.t("hand_no").format(len(table.entries) + 1)
+        dealer = self.t("deals_next").format(table.names[deals_next(table)])
+        head = self._head(p, table)
+        top, bottom = p.y(1), p.y(p.rows - self.hint_rows)
+        if p.mono:
+            top = 0  # no head row: the seats and the hints fill the 64 rows
+        grid = _grid(p, names, amounts, bottom - top) if top else None
+        if grid is None:  # no room for the head row (five seats on 128x64): seats from the top
+            top = 0
+            grid = _grid(p, names, amounts, bottom) or (2, 1)
+        cols, scale = grid
+        free = p.y(p.rows - self.hint_rows - 1)
+        room = top + (table.players + cols - 1) // cols * text.HEIGHT * scale <= free
+        # Who deals next: in its own row under the seats where there is one, else in the
+        # head row when it fits there.
+        if top and not room:
+            short = self.t(table.profile or table.game)  # "经典", not "斗地主 经典"
+            if p.fits(short + "  " + dealer + "  " + hand_no):
+                head = short + "  " + dealer
+        texts = (head, hand_no, dealer, names, titles, amounts, colors,
+                 (top, cols, scale, room))
+        self._cache = (key, texts)
+        return texts
 
     def _head(self, p, table):
         head = self.t(table.profile or table.game)
@@ -96,53 +161,55 @@ class TableScreen(Screen):
             head = self.t("ddz") + " " + head
         return head
 
-    def _texts(self, p, table):
-        """The screen's strings: made when the table or the language changed, not on a
-        cursor move (each new string costs ~20,000-50,000 fuel on MicroPython, see
-        ui/text.py)."""
-        lang = self.app.lang
-        key = (lang, len(table.entries), table.hands_played(), tuple(table.totals))
-        cached = self._cache
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        titles = table.titles(lang)
-        totals = table.balances() or table.totals
-        names = []
-        amounts = []
-        colors = []
-        for seat in range(table.players):
-            amount = signed(totals[seat])
-            if p.mono:
-                names.append(" " + table.names[seat] + amount)
-                continue
-            name = table.names[seat]
-            if titles:
-                name += " " + titles[seat]
-            names.append(name)
-            amounts.append(amount + " ")
-            colors.append(p.signed(totals[seat]))
-        if p.mono:
-            names.extend(">" + line[1:] for line in list(names))
-        dealer = deals_next(table)
-        line = self.t("deals_next").format(table.names[dealer])
-        if table.game == "ddz":
-            line += "  " + self.t("bids_first").format(table.names[(dealer + 1) % table.players])
-        texts = (self._head(p, table), self.t("hand_no").format(table.hands_played() + 1), names,
-                 amounts, colors, line)
-        self._cache = (key, texts)
-        return texts
-
     def _draw_levels(self, p, table):
         state = table.state
-        dealer = state["dealer"] if state["dealer"] is not None else self.cursor
-        for team, seats in enumerate(TEAMS):
-            names = "".join(table.names[s] for s in seats)
-            p.line(1 + team, names, 4)
-            p.right(1 + team, LEVELS[state["levels"][team]] + " ")
+        choosing = state["dealer"] is None
+        dealer = self.cursor if choosing else state["dealer"]
         marker = self.t("dealer") + " " + table.names[dealer]
-        if state["dealer"] is None:
-            marker += "  " + self.t("choose")
-        p.line(3, marker, 4, selected=state["dealer"] is None)
+        if choosing:
+            marker += " " + self.t("choose")
+        hand_no = self.t("hand_no").format(len(table.entries) + 1)
+        if p.mono:
+            # 128x64: the dealer (or the choice of one) in the head row, the teams side by
+            # side in the next, two rows of hints.
+            p.line(0, marker, 0, color=None if choosing else p.accent, selected=choosing)
+            column, scale = p.width // 2, 1
+        else:
+            p.line(0, self._head(p, table), color=p.accent)
+            p.right(0, hand_no, color=p.accent)
+            column, scale = p.width, 2
+        for team, seats in enumerate(TEAMS):
+            x = team * column if p.mono else 0
+            y = p.y(1 if p.mono else 1 + team * scale)
+            p.at(x + _PAD, y, "·".join(table.names[s] for s in seats))
+            p.at(x + column - _PAD, y, LEVELS[state["levels"][team]], scale, color=p.accent,
+                 right=True)
+        if not p.mono:
+            p.line(1 + 2 * scale, marker, 4, selected=choosing)
+
+
+_PAD = 4  # px between a cell's edge and its text
+
+
+def _grid(p, names, amounts, height):
+    """(columns, scale) for the seats' cells in `height` px: one column (the seats in their
+    order round the table) while it gives digits twice the font or more, else the larger
+    digits of one or two columns; None if even the smallest do not fit."""
+    best = None
+    for cols in (1, 2):
+        cell_w = p.width // cols
+        rows = (len(names) + cols - 1) // cols
+        for scale in (3, 2, 1):
+            if rows * text.HEIGHT * scale > height:
+                continue
+            if all(text.width(names[i]) + text.width(amounts[i], scale) + 3 * _PAD <= cell_w
+                   for i in range(len(names))):
+                if best is None or scale > best[1]:
+                    best = (cols, scale)
+                break
+        if best is not None and best[1] >= 2:
+            return best
+    return best
 
 
 class TableMenu(Choice):
@@ -151,7 +218,8 @@ class TableMenu(Choice):
     def options(self):
         table = self.app.table
         items = []
-        if table.hands_played() and table.game != "shengji":
+        # Always listed (none yet: it says so), so that every item keeps its place.
+        if table.game != "shengji":
             items.append((self.t("same_as_last"), "same"))
         items.extend([(self.t("history"), "history"), (self.t("settle"), "settle"),
                       (self.t("new_table"), "new"), (self.t("archives"), "archives"),
@@ -161,7 +229,10 @@ class TableMenu(Choice):
     def pick(self, value):
         app = self.app
         if value == "same":
-            _same_as_last(app)
+            if app.table.hands_played():
+                _same_as_last(app)
+            else:
+                app.replace(Notice(app, [self.t("no_last_hand")]))
         elif value == "history":
             app.replace(HistoryScreen(app))
         elif value == "settle":
@@ -181,13 +252,22 @@ class TableMenu(Choice):
 
 
 def _same_as_last(app):
-    """Start a hand from the previous hand's setup: straight to its play or order screen."""
+    """Start a hand from the previous hand's setup (hand_setup): straight to its play or
+    order screen. Voided hands are passed over, and so is a 保皇 forfeit (it ended before
+    any setup counted); with no hand to copy, the hand starts as a new one."""
     table = app.table
-    index = len(table.entries) - 1
-    while index >= 0 and table.entries[index]["void"]:
+    index = len(table.entries)
+    last = None
+    while index and last is None:
         index -= 1
-    draft = hand_setup(table.entries[index]["record"])
+        entry = table.entries[index]  # on the device, read from flash: once each
+        if not entry["void"] and "forfeit" not in entry["record"]:
+            last = entry["record"]
     app.pop()
+    if last is None:
+        app.stack[-1].press(keys.OK)  # the table screen's new hand, at its cursor
+        return
+    draft = hand_setup(last)
     if table.game == "ddz":
         app.push(ddz_entry.PlayScreen(app, draft))
     else:

@@ -1,6 +1,7 @@
 """The emulated Raspberry Pi Pico: an official MicroPython rp2 image on an emulated RP2040
 (npm rp2040js, pinned in tools/vm/package-lock.json) with a Pimoroni Pico Display Pack
-attached. tools/vm/pico.mjs is the chip and the board; this module starts it and talks to it.
+attached, the 1.14" one (240x135) or, with pack=PACKS["2.0"], the 2.0" / 2.8" one (320x240).
+tools/vm/pico.mjs is the chip and the board; this module starts it and talks to it.
 
     with Pico(flash=Path("pico.img"), firmware="1.26.1") as pico:
         pico.settle()                       # boot until the board is quiet
@@ -31,6 +32,7 @@ import select
 import struct
 import subprocess
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from tools.pico import images
@@ -39,8 +41,36 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 HARNESS = ROOT / "tools" / "vm" / "pico.mjs"
 BUILD = ROOT / "build" / "pico"
 BOOTROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae"
-BUTTONS = ("A", "B", "X", "Y")  # GP12-15 on the Display Pack
-WIDTH, HEIGHT = 240, 135
+BUTTONS = ("A", "B", "X", "Y")  # GP12-15 on every Display Pack
+
+
+@dataclass(frozen=True)
+class Pack:
+    """A Display Pack on the emulated Pico: its board file, the picture's size held landscape,
+    and where its glass starts in the ST7789's 240x320 RAM (native portrait column, row).
+    Both packs use the same pins (boards/pico_display_pack.py, pico_display_pack_2.py)."""
+
+    name: str
+    board: str
+    width: int
+    height: int
+    glass: tuple[int, int]
+
+
+PACKS = {
+    "1.14": Pack("Pimoroni Pico Display Pack", "pico_display_pack", 240, 135, (52, 40)),
+    # The 2.8" pack differs from the 2.0" one only in its RGB LED's pins, not modelled here.
+    "2.0": Pack("Pimoroni Pico Display Pack 2.0", "pico_display_pack_2", 320, 240, (0, 0)),
+    "2.8": Pack("Pimoroni Pico Display Pack 2.8", "pico_display_pack_2", 320, 240, (0, 0)),
+}
+PACK = PACKS["1.14"]  # the default
+WIDTH, HEIGHT = PACK.width, PACK.height
+
+
+def pack_for(board: str) -> Pack:
+    """The pack a board file drives (the 1.14" one for a board file of no pack)."""
+    return next((p for p in PACKS.values() if p.board == board), PACK)
+
 HOLD_MS = 80  # a finger's short press
 # Quiet long enough to be sure the board saw the release: the scorekeeper polls its buttons
 # every 50 ms (ui.app.POLL_MS), so 40 quiet ms can end before the poll that acts on it.
@@ -76,8 +106,12 @@ def bootrom() -> Path:
 class Pico:
     """One emulated Pico (a Node process). Every wait is bounded; close() ends it."""
 
-    def __init__(self, flash: Path | None = None, firmware: str | Path | None = None) -> None:
-        cmd = ["node", str(HARNESS), "--bootrom", str(bootrom())]
+    def __init__(self, flash: Path | None = None, firmware: str | Path | None = None, *,
+                 pack: Pack = PACK) -> None:
+        self.pack = pack
+        cmd = ["node", str(HARNESS), "--bootrom", str(bootrom()),
+               "--panel", "{}x{}".format(pack.width, pack.height),
+               "--glass", "{},{}".format(*pack.glass)]
         if flash is not None:
             cmd += ["--flash", str(flash)]
         if firmware is not None or flash is None or not Path(flash).exists():
@@ -181,7 +215,8 @@ class Pico:
         return self.settle()
 
     def frame(self) -> bytes:
-        """The panel's picture held landscape: 240x135 RGB565, high byte first."""
+        """The panel's picture held landscape: the pack's width x height (240x135, 320x240)
+        in RGB565, high byte first."""
         self.command("frame")
         return self.picture
 

@@ -1,12 +1,14 @@
 """The scorekeeper put onto an emulated Pico's flash the way a maker puts it on a board:
 `python -m tools.deploy --board pico_display_pack --port PORT` against the emulated Pico's
-serial port (tools/pico/bridge.py), the chip paced to the wall clock meanwhile.
+serial port (tools/pico/bridge.py), the chip paced to the wall clock meanwhile. board=
+pico_display_pack_2 deploys that board file instead, on a Pico with the 2.0" pack.
 
     over_serial(pico, module)   a host tool (tools.deploy, tools.ledger) on its serial port
     deploy_onto(image, uf2)     deploy onto a flash image (a new one, or one with a journal:
                                 deploy never touches /data)
     fresh_image(uf2)            a new Pico with this MicroPython, the scorekeeper deployed,
-                                cached in build/pico/deployed/ (deploying takes seconds)
+                                cached in build/pico/deployed/ (deploying takes seconds), one
+                                image per board file
     firmware_digest()           what a deployed image is of: the firmware, the board files,
                                 the deploy tool
 
@@ -21,7 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tools.pico import BUILD, Pico
+from tools.pico import BUILD, Pico, pack_for
 from tools.pico.bridge import SerialBridge
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -64,23 +66,22 @@ def over_serial(pico: Pico, module: str, *args: str) -> subprocess.CompletedProc
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, "")
 
 
-def deploy(pico: Pico, *args: str) -> subprocess.CompletedProcess:
-    """`python -m tools.deploy --board pico_display_pack ARGS` onto the running emulated
-    Pico."""
+def deploy(pico: Pico, *args: str, board: str = BOARD) -> subprocess.CompletedProcess:
+    """`python -m tools.deploy --board BOARD ARGS` onto the running emulated Pico."""
     # A build folder of its own: two deploys at once (tests, a simulator) must not rebuild
     # build/pico_display_pack under each other. A --build in ARGS wins (argparse keeps the
     # last one).
     with tempfile.TemporaryDirectory(prefix="deploy-build-") as build:
-        return over_serial(pico, "tools.deploy", "--board", BOARD, "--build", build, *args)
+        return over_serial(pico, "tools.deploy", "--board", board, "--build", build, *args)
 
 
-def deploy_onto(image: Path, uf2: Path | None = None, *args: str) -> str:
+def deploy_onto(image: Path, uf2: Path | None = None, *args: str, board: str = BOARD) -> str:
     """Boot the image (writing the UF2 over its firmware first, if given: the file system
     stays, as when a UF2 is dropped on a Pico), deploy, save the flash. Returns deploy's
     output; raises DeployFailed with it if deploy did not succeed."""
-    with Pico(image, uf2) as pico:
+    with Pico(image, uf2, pack=pack_for(board)) as pico:
         pico.settle(quiet_ms=BOOT_QUIET_MS)  # a new image: MicroPython formats its flash
-        done = deploy(pico, *args)
+        done = deploy(pico, *args, board=board)
     if done.returncode != 0:
         # deploy's own verdict ("deploy: ..."), else all it said.
         said = [line for line in done.stdout.splitlines() if line.startswith("deploy: ")]
@@ -89,16 +90,16 @@ def deploy_onto(image: Path, uf2: Path | None = None, *args: str) -> str:
     return done.stdout
 
 
-def fresh_image_path(uf2: Path) -> Path:
-    """Where fresh_image(uf2) keeps its image (it may not be made yet)."""
-    return DEPLOYED / "{}-{}.img".format(uf2.stem, firmware_digest())
+def fresh_image_path(uf2: Path, board: str = BOARD) -> Path:
+    """Where fresh_image(uf2, board) keeps its image (it may not be made yet)."""
+    return DEPLOYED / "{}-{}-{}.img".format(uf2.stem, board, firmware_digest())
 
 
-def fresh_image(uf2: Path) -> Path:
-    """A flash image of a new Pico with this MicroPython and the scorekeeper deployed: the
-    bytes a board has after its first `python -m tools.deploy`. Made once per (image,
-    firmware) and kept; copy it before booting it."""
-    target = fresh_image_path(uf2)
+def fresh_image(uf2: Path, board: str = BOARD) -> Path:
+    """A flash image of a new Pico with this MicroPython and the scorekeeper deployed with
+    this board file: the bytes a board has after its first `python -m tools.deploy`. Made
+    once per (image, board, firmware) and kept; copy it before booting it."""
+    target = fresh_image_path(uf2, board)
     if target.exists():
         return target
     DEPLOYED.mkdir(parents=True, exist_ok=True)
@@ -109,12 +110,14 @@ def fresh_image(uf2: Path) -> Path:
     scratch = Path(name)
     scratch.unlink()  # the harness starts an erased flash where no file is
     try:
-        deploy_onto(scratch, uf2)
+        deploy_onto(scratch, uf2, board=board)
         scratch.replace(target)
     finally:
         scratch.unlink(missing_ok=True)
-    # The same MicroPython with older firmware will not be booted again: 2 MiB each.
-    for old in DEPLOYED.glob("{}-*.img".format(uf2.stem)):
+    # The same MicroPython and board with older firmware will not be booted again: 2 MiB
+    # each. ("BOARD-*" matches no other board's: "pico_display_pack-" is not a prefix of
+    # "pico_display_pack_2-".)
+    for old in DEPLOYED.glob("{}-{}-*.img".format(uf2.stem, board)):
         if old != target:
             old.unlink(missing_ok=True)
     return target

@@ -2,6 +2,7 @@
 
     python3 -m tools.sim                          a window (pygame), or the terminal
     python3 -m tools.sim --board simulated_mono   the 128x64 mono board, buttons L M R
+    python3 -m tools.sim --board simulated_large  the 320x240 colour board, buttons A B X Y
     python3 -m tools.sim --terminal               the terminal even where there is a display
     python3 -m tools.sim --keys "X A A A Y A A" --shots out/
                                                   headless: press, take pictures, print the
@@ -12,10 +13,13 @@
                                                   with a Display Pack: the official
                                                   MicroPython image, the scorekeeper
                                                   deployed on its flash (tools/sim/pico.py)
+    python3 -m tools.sim --pico --board pico_display_pack_2
+                                                  the same with a Display Pack 2.0 / 2.8
 
 The board's flash is the folder `.sim/<board>/` (--flash DIR for another, --fresh for a
 throwaway one): a table survives a restart of the simulator as it survives a power cycle.
-With --pico it holds the emulated Pico's flash image, .sim/pico/flash.img.
+With --pico it holds the emulated Pico's flash image, .sim/pico/flash.img
+(.sim/pico_display_pack_2/flash.img with the 2.0 pack).
 The key syntax of --keys is in tools/sim/script.py.
 """
 
@@ -27,7 +31,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tools.pico import PicoError
+from tools.pico import PACKS, PicoError
+from tools.pico.deployed import BOARD as PICO_BOARD
 from tools.pico.deployed import DeployFailed
 from tools.pico.images import ImageError
 from tools.sim import pico_flash, script
@@ -38,7 +43,10 @@ from tools.sim.vm import Sim, SimError, simulated_boards
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 README_PICTURES = ROOT / "docs" / "pictures"
-LAYOUTS = {"simulated": "color240x135", "simulated_mono": "mono128x64"}
+LAYOUTS = {"simulated": "color240x135", "simulated_mono": "mono128x64",
+           "simulated_large": "color320x240"}
+# The board files --pico runs: one per Display Pack the emulated Pico has.
+PICO_BOARDS = sorted({p.board for p in PACKS.values()})
 
 # The README's pictures: a classic evening from the new table to the settlement, in logical
 # keys so that the same script runs on both boards (the golden screenshots' evening: 乙 bids 3,
@@ -55,20 +63,23 @@ def _parser() -> argparse.ArgumentParser:
                     "or with --pico on an emulated Raspberry Pi Pico.",
         epilog="Key script tokens: button names (A, A~ long, A^ double), ok next prev back "
                "menu, wait:MS, shot:NAME, shot, reset. See tools/sim/script.py.")
-    parser.add_argument("--board", choices=simulated_boards(),
+    parser.add_argument("--board", choices=simulated_boards() + PICO_BOARDS,
                         help="simulated (the default): colour 240x135, buttons A B X Y (Pico "
                              "Display Pack); simulated_mono: mono 128x64, buttons L M R "
-                             "(SSD1306)")
+                             "(SSD1306); simulated_large: colour 320x240, buttons A B X Y "
+                             "(Pico Display Pack 2.0). With --pico: pico_display_pack (the "
+                             "default) or pico_display_pack_2")
     parser.add_argument("--pico", action="store_true",
                         help="run on an emulated Raspberry Pi Pico with a Pico Display Pack: "
-                             "an official MicroPython image, the scorekeeper deployed on it")
+                             "an official MicroPython image, the scorekeeper deployed on it "
+                             "(--board pico_display_pack_2: the 2.0 / 2.8 pack)")
     parser.add_argument("--firmware", metavar="VERSION|FILE",
                         help="with --pico: the MicroPython image, a pinned version (1.26.1) or "
                              "a UF2 file (default: the image's own; a new image gets the "
                              "newest that can be had)")
     parser.add_argument("--flash", type=Path, metavar="DIR",
                         help="the board's flash on the host (default .sim/BOARD/, with --pico "
-                             ".sim/pico/)")
+                             ".sim/pico/, or .sim/pico_display_pack_2/ for that board)")
     parser.add_argument("--fresh", action="store_true",
                         help="start from an empty flash (with --pico: a new Pico, the "
                              "scorekeeper deployed) that is thrown away at the end")
@@ -105,16 +116,21 @@ def _open_pico(args: argparse.Namespace, flash: Flash) -> tuple[PicoSim, str]:
     if shutil.which("node") is None:
         raise PicoError("node not found: the emulated Pico runs under Node.js (18 or newer)")
     ready = pico_flash.prepare(flash.folder, args.firmware, args.lang,
-                               say=lambda line: print(line, file=sys.stderr, flush=True))
-    sim = PicoSim(ready.image, live=args.keys is None)
+                               say=lambda line: print(line, file=sys.stderr, flush=True),
+                               board=args.board)
+    sim = PicoSim(ready.image, live=args.keys is None, board=args.board)
     return sim, "flash: {} · {} on an emulated Pico".format(_shown(ready.image),
                                                              ready.micropython)
 
 
 def _refused(args: argparse.Namespace) -> str | None:
     """Options that do not go together, said as the user would fix them."""
-    if args.pico and args.board:
-        return "--pico is the Pico Display Pack: leave out --board"
+    if args.pico and args.board and args.board not in PICO_BOARDS:
+        return ("--pico runs a Display Pack's board file ({}): leave out --board for the "
+                "Pico Display Pack".format(", ".join(PICO_BOARDS)))
+    if not args.pico and args.board in PICO_BOARDS:
+        return ("boards/{}.py is a real Pico's board file: give --pico too, or a simulated "
+                "board".format(args.board))
     if args.pico and args.readme is not None:
         return "--readme makes the pictures on the MicroPython VM: leave out --pico"
     if args.firmware and not args.pico:
@@ -180,14 +196,15 @@ def main(argv: list[str] | None = None) -> int:
     if refused:
         print("tools.sim: {}".format(refused), file=sys.stderr)
         return 2
-    args.board = args.board or "simulated"
+    args.board = args.board or (PICO_BOARD if args.pico else "simulated")
     try:
         if args.readme is not None:
             for path in readme(args.readme, args.scale):
                 print(path)
             return 0
         with tempfile.TemporaryDirectory(prefix="sim-flash-") as scratch:
-            board = "pico" if args.pico else args.board
+            # .sim/pico/ for the 1.14" pack (as before there were two), else the board's name
+            board = "pico" if args.pico and args.board == PICO_BOARD else args.board
             folder = Path(scratch) if args.fresh else (args.flash or default_dir(board))
             flash = Flash(folder).lock()
             try:

@@ -15,8 +15,9 @@ Commands (handle(line) answers each with one JSON object):
     state           the table's totals and the top screen, for scripts and tests
     reset           a power cycle: the app boots again from the flash as it is
 
-Every answer carries "now" (the board's clock, ms), "asleep", and only what changed since the
-last answer: "fb" (the framebuffer, hex) after the display was shown or slept or woke,
+Every answer carries "now" (the board's clock, ms), "asleep", "brightness" (percent: dim is
+low), and only what changed since the last answer: "fb" (the framebuffer, hex) after the
+display was shown, slept, woke or dimmed,
 "files" (path: hex) and "removed" (paths) after the flash changed, "dirs" (all folders)
 after a folder was made or removed, and "keys" (the logical keys the buttons produced). A
 crash during play is handled as ui.launch does on the board: shown on the screen, logged to
@@ -86,6 +87,7 @@ device = None
 _buttons = {b.name.lower(): b for b in board.buttons}
 _sent_shows = -1
 _sent_asleep = None
+_sent_brightness = None
 
 
 def _crash(exc, out):
@@ -137,12 +139,14 @@ def _button(name):
 
 
 def _changes(out, force_fb):
-    global _sent_files, _sent_dirs, _sent_shows, _sent_asleep
+    global _sent_files, _sent_dirs, _sent_shows, _sent_asleep, _sent_brightness
     display = board.display
-    if force_fb or display.shows != _sent_shows or display.asleep != _sent_asleep:
+    if (force_fb or display.shows != _sent_shows or display.asleep != _sent_asleep
+            or display.brightness != _sent_brightness):
         out["fb"] = _hex(display.buffer)
         _sent_shows = display.shows
         _sent_asleep = display.asleep
+        _sent_brightness = display.brightness
     files = fs.files
     changed = {}
     for path, data in files.items():
@@ -160,6 +164,7 @@ def _changes(out, force_fb):
     _sent_files = dict(files)
     out["now"] = now
     out["asleep"] = display.asleep
+    out["brightness"] = display.brightness
 
 
 def handle(line):

@@ -1,5 +1,6 @@
 """The emulated Pico behind the simulator (`tools.sim --pico`): the official MicroPython image
-on rp2040js with a Pico Display Pack (tools/pico), the scorekeeper deployed on its flash,
+on rp2040js with a Pico Display Pack (tools/pico; the 2.0" one with board=
+"pico_display_pack_2"), the scorekeeper deployed on its flash,
 driven through the same interface as the VM's Sim (tools/sim/vm.py), so that the key scripts
 (tools/sim/script.py), the window, the terminal view and the screenshots work unchanged.
 
@@ -29,21 +30,21 @@ import json
 import time
 from pathlib import Path
 
-from tools.pico import Pico, PicoError, repl
+from tools.pico import Pico, PicoError, pack_for, repl
 from tools.pico.deployed import BOARD, BOOT_QUIET_MS
 
 PROBE = (Path(__file__).resolve().parent / "probe.py").read_text(encoding="utf-8")
 # Live: a new picture at most 20 times a second, smooth enough for a cursor moving; each is a
-# 64 KB answer from the chip's process, so not on every one of the window's 60 frames.
+# 64 KB answer from the chip's process (150 KB for the 2.0" pack), so not on every one of
+# the window's 60 frames.
 FRAME_MS = 50
 SERIAL_KEPT = 4000  # characters of the board's serial output kept for a crash report
 
 
 class PicoSim:
-    board_file = BOARD
-
-    def __init__(self, image: Path, *, live: bool) -> None:
-        self.pico = Pico(image)
+    def __init__(self, image: Path, *, live: bool, board: str = BOARD) -> None:
+        self.board_file = board
+        self.pico = Pico(image, pack=pack_for(board))
         self.live = live
         self.now = 0.0  # the board's clock, ms since power on
         # The logical keys the buttons made: the board does not tell, so none (the window's
@@ -53,6 +54,7 @@ class PicoSim:
         self.fb_version = 0
         self._fb = b""
         self._asleep = True
+        self.brightness = 100  # percent, from the backlight's duty at the last refresh
         self._stale = True
         self._fetched = 0.0
         self._flash_ops = (-1, -1)
@@ -201,10 +203,12 @@ class PicoSim:
         self._stale = False
         display = state["display"]
         asleep = not (display["backlight"] and display["on"] and not display["asleep"])
+        brightness = round(100 * display["backlight"])  # the backlight's PWM duty
         picture = self.pico.picture
-        if picture != self._fb or asleep != self._asleep:
+        if picture != self._fb or asleep != self._asleep or brightness != self.brightness:
             self._fb = picture
             self._asleep = asleep
+            self.brightness = brightness
             self.fb_version += 1
         self._note(state)
 

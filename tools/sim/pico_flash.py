@@ -1,12 +1,14 @@
 """The emulated Pico's flash for `tools.sim --pico`: one 2 MiB image in the board's folder
-(default .sim/pico/flash.img), kept between runs as a board keeps its flash through a power
-cut; beside it, flash.json records what was deployed onto it.
+(default .sim/pico/flash.img; .sim/pico_display_pack_2/flash.img for the 2.0" pack), kept
+between runs as a board keeps its flash through a power cut; beside it, flash.json records
+what was deployed onto it, and for which board file.
 
 prepare() makes it ready to boot:
 - no image yet: a copy of a new Pico with the scorekeeper deployed (tools/pico/deployed.py,
   which deploys once per MicroPython image and firmware and keeps the result);
 - an image whose scorekeeper is not the repository's (the firmware changed since it was
-  deployed), or --firmware asks for another MicroPython: deploy again onto it, with
+  deployed, or it was deployed with another board file), or --firmware asks for another
+  MicroPython: deploy again onto it, with
   tools.deploy as a maker would (after writing the UF2 over the old MicroPython, as dropping
   it on the Pico's USB drive does); deploy never touches /data, so the journal stays;
 - --lang: put the language into the board's settings before it boots, every other setting
@@ -25,8 +27,9 @@ from tools.pico import deployed, images
 from tools.pico.flashfs import FlashFS
 
 IMAGE = "flash.img"
-STAMP = "flash.json"  # {"firmware": digest, "micropython": label, "sha256": of its UF2}
-SETTINGS = "/data/settings.json"  # boards/pico_display_pack.py's data_dir, ui.app.SETTINGS
+# {"firmware": digest, "micropython": label, "sha256": of its UF2, "board": its board file}
+STAMP = "flash.json"
+SETTINGS = "/data/settings.json"  # the Display Packs' board files' data_dir, ui.app.SETTINGS
 
 
 @dataclass
@@ -44,7 +47,7 @@ def label(uf2: Path) -> str:
 
 
 def prepare(folder: Path, firmware: str | None = None, lang: str | None = None,
-            say: Callable[[str], None] = print) -> Prepared:
+            say: Callable[[str], None] = print, board: str = deployed.BOARD) -> Prepared:
     image = folder / IMAGE
     stamp_path = folder / STAMP
     # A new image needs a MicroPython (the newest that can be had, without --firmware); an
@@ -52,27 +55,30 @@ def prepare(folder: Path, firmware: str | None = None, lang: str | None = None,
     uf2 = images.find(firmware) if firmware is not None or not image.exists() else None
     if not image.exists():
         assert uf2 is not None
-        if not deployed.fresh_image_path(uf2).exists():
+        if not deployed.fresh_image_path(uf2, board).exists():
             say("tools.sim: a new emulated Pico with {}: deploying the scorekeeper onto it "
                 "(kept in {} for the next new one)".format(label(uf2), deployed.DEPLOYED))
-        shutil.copyfile(deployed.fresh_image(uf2), image)
-        _write_stamp(stamp_path, uf2)
+        shutil.copyfile(deployed.fresh_image(uf2, board), image)
+        _write_stamp(stamp_path, uf2, board)
     stamp = _read_stamp(stamp_path)
     why = []
     if stamp.get("firmware") != deployed.firmware_digest():
         why.append("the firmware changed since it was deployed" if stamp
                    else "not deployed by the simulator")
+    elif stamp.get("board", deployed.BOARD) != board:
+        why.append("deployed with boards/{}.py".format(stamp.get("board")))
     if uf2 is not None and stamp.get("sha256") != images.sha256(uf2):
         why.append("{} asked for".format(label(uf2)))
     else:
         uf2 = None  # the image has it already: nothing to write over it
     if why:
         say("tools.sim: deploying the scorekeeper onto {} ({})".format(image, "; ".join(why)))
-        deployed.deploy_onto(image, uf2)
+        deployed.deploy_onto(image, uf2, board=board)
         if uf2 is not None:
-            _write_stamp(stamp_path, uf2)
+            _write_stamp(stamp_path, uf2, board)
         else:
             stamp["firmware"] = deployed.firmware_digest()
+            stamp["board"] = board
             stamp_path.write_text(json.dumps(stamp) + "\n")
         stamp = _read_stamp(stamp_path)
     if lang:
@@ -88,9 +94,10 @@ def _read_stamp(path: Path) -> dict:
     return stamp if isinstance(stamp, dict) else {}
 
 
-def _write_stamp(path: Path, uf2: Path) -> None:
+def _write_stamp(path: Path, uf2: Path, board: str) -> None:
     path.write_text(json.dumps({"firmware": deployed.firmware_digest(), "micropython":
-                                label(uf2), "sha256": images.sha256(uf2)}) + "\n")
+                                label(uf2), "sha256": images.sha256(uf2),
+                                "board": board}) + "\n")
 
 
 def _set_lang(image: Path, lang: str) -> None:

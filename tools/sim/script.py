@@ -11,7 +11,7 @@ Tokens, separated by spaces (case does not matter):
     ok next prev back menu
                       a logical key: whichever press the board's keymap gives it (menu is A~ on
                       the colour board and M~ on the mono one), so one script runs on every board
-    wait:MS           MS milliseconds with no button down (wait:61000 lets the display sleep)
+    wait:MS           MS milliseconds with no button down (wait:61000 lets the display dim)
     shot:NAME         with --shots DIR: DIR/NAME.png of the screen as it is now
     shot              the same, numbered
     reset             a power cycle: the board boots again from its flash

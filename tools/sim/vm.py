@@ -60,6 +60,7 @@ class Sim:
         self.fb = b""
         self.fb_version = 0  # bumped on every new framebuffer
         self.asleep = False
+        self.brightness = 100  # percent, as the display was last set: dim is low
         self.now = 0
         self.keys: list[str] = []  # every logical key produced, in order
         self.crash = ""
@@ -132,6 +133,7 @@ class Sim:
             self.fb_version += 1
         self.now = answer.get("now", self.now)
         self.asleep = answer.get("asleep", self.asleep)
+        self.brightness = answer.get("brightness", self.brightness)
         self.keys.extend(answer.get("keys", ()))
         if "crash" in answer:
             self.crash = answer["crash"]

@@ -1,5 +1,6 @@
-"""The simulator in a window (pygame): the board's screen scaled up (x3 colour, x4 mono), its
-buttons drawn where the board has them, clickable and mapped to keys.
+"""The simulator in a window (pygame): the board's screen scaled up (x3 colour 240x135, x2
+colour 320x240, x4 mono), its buttons drawn where the board has them, clickable and mapped to
+keys.
 
 Mouse: hold a button down with the left button (as long as you hold it: a long press is a
 long press); a right click is a long press. Keys: a button's letter holds that button while the
@@ -21,7 +22,7 @@ from tools.sim.live import Live  # noqa: E402
 from tools.sim.screen import save, screen_image  # noqa: E402
 from tools.sim.vm import Sim  # noqa: E402
 
-SCALE = {"color240x135": 3, "mono128x64": 4}
+SCALE = {"color240x135": 3, "color320x240": 2, "mono128x64": 4}
 MARGIN = 24
 BUTTON = 64  # diameter
 SIDE = 120  # width of a column of buttons beside the screen
@@ -63,7 +64,8 @@ class Window:
         width, height = screen_image(sim).size
         self.screen_size = (width * self.scale, height * self.scale)
         names = board["buttons"]
-        beside = sim.layout == "color240x135" and len(names) == 4  # Pico Display Pack style
+        # Pico Display Pack style (the 1.14" and the 2.0"): A B on the left, X Y on the right.
+        beside = sim.layout.startswith("color") and len(names) == 4
         sw, sh = self.screen_size
         if beside:
             left = MARGIN + SIDE

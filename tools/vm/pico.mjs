@@ -1,7 +1,7 @@
 // An emulated Raspberry Pi Pico with a Pimoroni Pico Display Pack, running an official
 // MicroPython rp2 image. tools/pico/ drives it; read tools/pico/__init__.py first.
 //
-//   node pico.mjs --bootrom FILE [--flash IMAGE] [--firmware UF2]
+//   node pico.mjs --bootrom FILE [--flash IMAGE] [--firmware UF2] [--panel WxH --glass C,R]
 //
 // The chip is rp2040js (pinned in package-lock.json), a cycle-counting Cortex-M0+ with the
 // RP2040's peripherals. What it lacks for MicroPython and this board is filled in here:
@@ -21,7 +21,9 @@
 //   over the same flash, as a board keeps it.
 // - The Display Pack: an ST7789 on SPI0 (SCK GP18, MOSI GP19, CS GP17, DC GP16, backlight
 //   GP20) decoded into the controller's 240x320 RAM, and buttons A B X Y on GP12-15 (pulled
-//   up; pressed = low).
+//   up; pressed = low). --panel is the glass's size held landscape (default 240x135, the
+//   1.14" pack; 320x240 for the 2.0" / 2.8" one, the same pins) and --glass the native
+//   (portrait) column and row of its corner in that RAM (default 52,40; 0,0 for 320x240).
 //
 // Not modelled (say so wherever a figure comes from here): flash wait states and XIP cache
 // misses (code runs from flash as fast as from RAM), erase and program busy time (status
@@ -30,9 +32,9 @@
 //
 // stdin: one JSON command a line (see `commands` below). stdout: frames of a type byte, a
 // 4-byte big-endian length and the payload: "R" the JSON reply to a command, "S" bytes the
-// board sent on USB serial, "V" the display's picture (240x135 RGB565, high byte first, as
-// the panel shows it held landscape) whenever a "frame" command asks, "E" an event (JSON:
-// reset, cut, fault).
+// board sent on USB serial, "V" the display's picture (--panel's size, 240x135 by default,
+// RGB565 high byte first, as the panel shows it held landscape) whenever a "frame" command
+// asks, "E" an event (JSON: reset, cut, fault).
 import fs from "fs";
 import { Simulator, USBCDC, ConsoleLogger, LogLevel, BasePeripheral } from "rp2040js";
 
@@ -268,6 +270,12 @@ class IOQSPI extends BasePeripheral {
 
 const PIN = { dc: 16, cs: 17, backlight: 20 };
 const BUTTONS = { A: 12, B: 13, X: 14, Y: 15 };
+// The glass: its size held landscape, and its corner in native RAM (column, row).
+const [PANEL_W, PANEL_H] = opt("--panel", "240x135").split("x").map(Number);
+const [GLASS_C, GLASS_R] = opt("--glass", "52,40").split(",").map(Number);
+if (!(PANEL_W > 0 && PANEL_H > 0 && GLASS_C + PANEL_H <= 240 && GLASS_R + PANEL_W <= 320)) {
+  throw new Error("--panel and --glass must fit the ST7789's 240x320 RAM");
+}
 
 class ST7789 {
   constructor() {
@@ -331,15 +339,17 @@ class ST7789 {
       if (++this.y > this.row[1]) this.y = this.row[0];
     }
   }
-  // The 135x240 glass sits at native columns 52..186, rows 40..279; held landscape with the
-  // buttons A B on the left (Pimoroni's orientation, MADCTL MX|MV), pixel (x, y) of the
-  // picture is native (186 - y, 40 + x).
+  // The glass is PANEL_H native columns from GLASS_C and PANEL_W rows from GLASS_R (the
+  // 1.14" pack's: columns 52..186, rows 40..279; the 2.0" pack's: all of RAM). Held
+  // landscape with the buttons A B on the left (Pimoroni's orientation, MADCTL MX|MV), pixel
+  // (x, y) of the picture is native (GLASS_C + PANEL_H - 1 - y, GLASS_R + x).
   picture() {
-    const out = Buffer.alloc(240 * 135 * 2);
+    const out = Buffer.alloc(PANEL_W * PANEL_H * 2);
+    const right = GLASS_C + PANEL_H - 1;
     let k = 0;
-    for (let y = 0; y < 135; y++) {
-      for (let x = 0; x < 240; x++) {
-        const v = this.ram[(40 + x) * 240 + (186 - y)];
+    for (let y = 0; y < PANEL_H; y++) {
+      for (let x = 0; x < PANEL_W; x++) {
+        const v = this.ram[(GLASS_R + x) * 240 + (right - y)];
         out[k++] = v >> 8;
         out[k++] = v & 0xff;
       }
@@ -479,6 +489,19 @@ function run(nanos, stop) {
   }
 }
 
+// The backlight, 0 (off) to 1 (full): GP20 as a plain output is its level; as PWM (the
+// firmware's machine.PWM: FUNCSEL 4, slice 2 channel A, RP2040 datasheet's GPIO-to-PWM table)
+// the duty CC / (TOP + 1) read from the slice's registers, not the pin, which toggles at the
+// PWM's rate.
+function backlightLevel() {
+  const gpio = mcu.gpio[PIN.backlight];
+  const slice = mcu.pwm.channels[(PIN.backlight >> 1) & 7];
+  if (gpio.functionSelect !== 4 || !(slice.csr & 1)) return gpio.outputValue ? 1 : 0;
+  const b = PIN.backlight & 1;
+  const duty = Math.min(1, (b ? slice.cc >>> 16 : slice.cc & 0xffff) / (slice.top + 1));
+  return slice.csr & (b ? 8 : 4) ? 1 - duty : duty; // B_INV, A_INV
+}
+
 function state() {
   return {
     ...stats,
@@ -490,12 +513,13 @@ function state() {
     spiHz: mcu.spi[0].clockFrequency,
     cut,
     display: {
-      backlight: mcu.gpio[PIN.backlight].outputValue,
+      backlight: backlightLevel(),
       on: panel.on,
       asleep: panel.asleep,
       inverted: panel.inverted,
       madctl: panel.madctl,
       colmod: panel.colmod,
+      size: [PANEL_W, PANEL_H],
     },
   };
 }

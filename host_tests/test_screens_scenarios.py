@@ -1,0 +1,145 @@
+"""The screens as a table sees them: whole evenings of every game, in both languages, on every
+layout, with what each screen shows read from the painter's ops (host_tests/scenarios.py)
+and held to the table's numbers and to the screen's geometry:
+
+- every string lies on the screen, no two strings overlap, nothing but the hints reaches the
+  hint rows, the hints fit the width;
+- a hint line names OK and the menu wherever the screen has them;
+- the table screen shows every player's total (or beans balance) as the core keeps it, the
+  play screen the core's multiplier, the result screen the changes the hand then makes to
+  the totals;
+- in English nothing Chinese is shown but the names.
+"""
+
+import re
+
+import pytest
+from scenarios import keys, run_evening
+
+from core.explain import _signed as signed  # the sign the screens print, "−" for minus
+
+OK, MENU = 3, 5
+
+CLASSIC = (
+    [("open", ["ddz", "classic", {}])]
+    + keys("o o n o o")  # bid 3, a bomb, the landlord wins
+    + keys("o n o p o n o")  # bid 2, a rocket, the farmers win
+    + keys("o o m o n o b o o")  # bid 3, the second player doubles, the landlord wins
+    + keys("o o m n n n o o n o o")  # bid 3, the first player escapes with one bomb held
+    + keys("m n o o b b")  # history, the newest hand
+    + keys("m n o n o o o o")  # amend the second newest: it opens on its result, OK keeps it
+    + keys("m n n o b")  # the settlement
+)
+HAPPY = [("open", ["ddz", "happy", {}])] + keys("o n o n o o") + keys("o o o n o")
+LAIZI = [("open", ["ddz", "laizi", {}])] + keys("o n o n p o o") + keys("o o n o n o")
+TWO = [("open", ["ddz", "two", {}])] + keys("o o n o o") + keys("o n o o n o")
+FOUR = [("open", ["ddz", "four", {}])] + keys("o o n p o o") + keys("o o o n o")
+FIVE = [("open", ["ddz", "five", {}])] + keys("o n o n o o") + keys("o o n o n o")
+BEANS = ([("open", ["ddz", "classic", {"beans": {"n": 100, "fee": 10,
+                                                   "balances": [1000, 1000, 1000]}}])]
+         + keys("o o n o o") + keys("o o n n o n o"))
+BAOHUANG = ([("open", ["baohuang", None, {}])]
+            + keys("o n o o o o o o o") + keys("o o o o o o o o"))
+SHENGJI = [("open", ["shengji", None, {}])] + keys("o n n o o") + keys("o m o o")
+
+EVENING = CLASSIC + HAPPY + LAIZI + TWO + FOUR + FIVE + BEANS + BAOHUANG + SHENGJI
+
+BOARDS = ("simulated", "simulated_mono", "simulated_large")
+CJK = re.compile("[\u3400-\u9fff]")
+
+
+@pytest.fixture(scope="module", params=[(b, lang) for b in BOARDS for lang in ("zh", "en")],
+                ids=lambda p: "{}-{}".format(*p))
+def evening(request):
+    board, lang = request.param
+    return lang, run_evening(EVENING, board, lang)
+
+
+def _overlap(a, b):
+    return a.x0 < b.x1 and b.x0 < a.x1 and a.y0 < b.y1 and b.y0 < a.y1
+
+
+def test_no_text_leaves_the_screen_or_runs_into_another(evening):
+    _lang, frames = evening
+    faults = []
+    for f in frames:
+        width, height = f.size
+        hint_top = min(t.y0 for t in f.hints)
+        for t in f.texts + f.hints:
+            if t.x0 < 0 or t.x1 > width or t.y0 < 0 or t.y1 > height:
+                faults.append((f.step, f.screen, "off the screen", t.s))
+        for t in f.texts:
+            if t.y1 > hint_top:
+                faults.append((f.step, f.screen, "over the hints", t.s))
+        for i, a in enumerate(f.texts):
+            for b in f.texts[i + 1:]:
+                if _overlap(a, b):
+                    faults.append((f.step, f.screen, "overlap", a.s, b.s))
+    assert not faults, faults[:10]
+
+
+def test_every_hint_line_names_ok_and_the_menu(evening):
+    _lang, frames = evening
+    missing = []
+    for f in frames:
+        line = " ".join(t.s for t in f.hints)
+        for key in (OK, MENU):
+            if key in f.actions and f.words[str(key)] not in line:
+                missing.append((f.screen, f.words[str(key)], line))
+    assert not missing, sorted(set(missing))
+
+
+def test_the_table_screen_shows_every_total_the_core_keeps(evening):
+    _lang, frames = evening
+    checked = 0
+    for f in frames:
+        if f.screen != "TableScreen" or "levels" in f.data:
+            continue
+        shown = f.strings()
+        amounts = f.data["balances"] or f.data["totals"]
+        for seat, name in enumerate(f.data["names"]):
+            value = amounts[seat]
+            assert (str(value) if f.data["balances"] else signed(value)) in shown, (
+                f.step, name, value, shown)
+            assert name in shown
+        checked += 1
+    assert checked >= 15
+
+
+def test_the_play_screen_shows_the_cores_multiplier(evening):
+    _lang, frames = evening
+    plays = [f for f in frames if f.screen == "PlayScreen"]
+    assert plays
+    for f in plays:
+        assert "×{}".format(f.data["multiple"]) in f.strings(), (f.step, f.strings())
+
+
+def test_the_result_screen_shows_what_the_hand_then_does_to_the_totals(evening):
+    _lang, frames = evening
+    checked = 0
+    for before, after in zip(frames, frames[1:]):
+        if before.screen != "Preview" or after.step != "OK" or after.screen != "TableScreen":
+            continue
+        if "levels" in after.data or before.data.get("deltas") is None:
+            continue
+        if after.data["entries"] != before.data["entries"] + 1:
+            continue  # an amend: the totals change by the difference
+        moved = [a - b for a, b in zip(after.data["totals"], before.data["totals"])]
+        assert moved == before.data["deltas"]
+        joined = before.joined().replace(" ", "")
+        for seat, name in enumerate(before.data["names"]):
+            assert name + signed(moved[seat]) in joined, (name, moved, before.strings())
+        checked += 1
+    assert checked >= 15
+
+
+def test_english_screens_show_no_chinese_but_names(evening):
+    lang, frames = evening
+    if lang != "en":
+        pytest.skip("the check is for English")
+    leaks = set()
+    for f in frames:
+        for t in f.texts + f.hints:
+            if CJK.search(t.s):
+                leaks.add((f.screen, t.s))
+    assert not leaks, sorted(leaks)
