@@ -91,9 +91,11 @@ def unframe(line):
     if len(parts) != 3 or len(parts[1]) != 8 or not parts[0].isdigit():
         return None
     head, crc, body = parts
+    # The checksum as frame() writes it, byte for byte: int(crc, 16) would take "A" for "a",
+    # and a flipped bit that changes a letter's case would go unseen.
+    if crc != b"%08x" % binascii.crc32(head + b" " + body):
+        return None
     try:
-        if int(crc, 16) != binascii.crc32(head + b" " + body):
-            return None
         event = json.loads(body)
     except ValueError:
         return None
