@@ -4,10 +4,18 @@
 #
 #     make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/this/repo/manifest.py
 #
-# Frozen: firmware/core, ui and drivers. Not frozen: the board file (copy it as /board.py so its
-# pins can be edited on the board) and main.py (a frozen main.py would run instead of any on the
-# file system); `python -m tools.deploy --board NAME` copies both, and the .mpy files it also
-# copies take precedence over the frozen ones ('' comes before '.frozen' on sys.path).
+# Frozen: every module of firmware/core, ui and drivers that a real board runs (package() takes
+# all .py files of a folder: new modules such as ui/messages.py, ui/words_*.py and
+# core/explain_*.py come in by themselves; host_tests/test_manifest.py checks that every
+# firmware .py is covered). Not frozen: the board file (copy it as /board.py so its pins can
+# be edited on the board), main.py (a frozen main.py would run instead of any on the file
+# system) and the data files: a frozen image holds only Python modules, so the font
+# ui/glyphs.bin (~260 KB, read a glyph at a time) stays on the file system as /ui/glyphs.bin,
+# where ui/text.py looks when its module has no folder of its own on the file system.
+# `python -m tools.deploy --board NAME` copies board.py, main.py and the font, and also the
+# .mpy files, which take precedence over the frozen ones ('' comes before '.frozen' on
+# sys.path): on a frozen build copy only /board.py, /main.py and /ui/glyphs.bin (mpremote cp).
+# What freezing saves, measured: docs/boards.md, "Frozen build".
 # The SSD1306 board also needs micropython-lib's driver: uncomment the require() below, or
 # `mpremote mip install ssd1306`.
 

@@ -177,6 +177,10 @@ if board.watchdog is not None:
 for attr in ('x0', 'y0', 'rotation'):
     if hasattr(d, attr):
         report[attr] = getattr(d, attr)
+# The ST7789's MADCTL and INVON/INVOFF as the driver keeps them (drivers/st7789.py).
+for attr, name in (('_madctl', 'madctl'), ('_invert', 'invert')):
+    if hasattr(d, attr):
+        report[name] = getattr(d, attr)
 # The whole screen in white, as the painter would send it (strips), then show().
 before = machine.SPIS[0].written if hasattr(d, '_spi') else 0
 if hasattr(d, 'strip'):
@@ -227,7 +231,7 @@ BOARD_PINS = {
     "pico_display_pack": [12, 13, 14, 15],
     "pico_display_pack_2": [12, 13, 14, 15],
     "waveshare_pico_lcd_114": [2, 18, 16, 20, 3, 15, 17],
-    "lilygo_t_display": [0, 35],
+    "lilygo_t_display": [35, 0],  # upper, lower with the USB-C socket on the right
     "ssd1306_oled": [13, 14, 15],
     "simulated": None,
     "simulated_mono": None,
@@ -313,7 +317,7 @@ def test_pico_display_pack_2_pins(reports):
     assert r["button_names"] == ["A", "B", "X", "Y"]
     assert r["wdt"] == 8000
     # 15 windows of 16 rows: 153,600 pixel bytes
-    assert r["pushed_full"] == 15 * 11 + 153_600
+    assert r["pushed_full"] == 15 * 11 + 153_600 + 1  # and the first show()'s SLPOUT
 
 
 def test_the_large_simulated_board_is_the_display_pack_2s_twin(reports):
@@ -340,7 +344,13 @@ def test_t_display_pins(reports):
     assert r["pwm"] == [[4, 1000, 0]] and r["lit"] == [65535]
     assert r["dimmed"] == [[6553], None, 10]
     assert r["inputs"] == [[0, 1], [35, None]]  # GPIO35 has no internal pull-up
-    assert (r["x0"], r["y0"]) == (40, 53)  # TFT_eSPI rotation 1 for 135x240
+    assert (r["x0"], r["y0"], r["rotation"]) == (40, 53, 1)  # TFT_eSPI rotation 1, 135x240
+    # TFT_eSPI's ST7789 init sends INVON, and its CGRAM_OFFSET setups run BGR: MADCTL
+    # MX | MV | BGR = 0x68, as setRotation(1) writes it for Setup25.
+    assert r["madctl"] == 0x68 and r["invert"] is True
+    # Held USB-right, GPIO35 is the upper button and moves; GPIO0, the lower, answers.
+    assert r["button_names"] == ["IO35", "IO0"]
+    assert r["keymap"] == [[1, 2, 5], [3, 4, None]]  # [NEXT, PREV, MENU], [OK, BACK, -]
 
 
 def test_ssd1306_board(reports):
@@ -354,5 +364,6 @@ def test_ssd1306_board(reports):
 
 def test_full_frame_push_on_the_colour_boards(reports):
     for module in ("pico_display_pack", "waveshare_pico_lcd_114", "lilygo_t_display"):
-        # init commands, then 9 windows of 16 rows (the last of 7): 64,800 pixel bytes
-        assert reports[module]["pushed_full"] == 9 * 11 + 64_800
+        # 9 windows of 16 rows (the last of 7): 64,800 pixel bytes; then the first show()
+        # takes the panel out of sleep (SLPOUT, 1 byte: drivers/st7789.py)
+        assert reports[module]["pushed_full"] == 9 * 11 + 64_800 + 1
