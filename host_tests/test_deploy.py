@@ -19,7 +19,6 @@ from tools.virtual_board import VirtualBoard
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
 MPREMOTE = Path(sys.executable).parent / "mpremote"
-UNIFONT = Path("/usr/share/unifont/unifont.hex")
 TIMEOUT_S = 60
 needs_mpremote = pytest.mark.skipif(not MPREMOTE.exists(), reason="mpremote not installed")
 
@@ -102,13 +101,30 @@ def test_ports():
     assert deploy.resolve_port("/dev/pts/7") == "/dev/pts/7"
 
 
-def test_glyphs_for_names(tmp_path):
-    assert deploy.glyph_source(["Ann", "Bob"]) == (None, [])  # ASCII is always there
-    with pytest.raises(DeployError, match="apt-get install unifont"):
-        deploy.glyph_source(["龘龘"], hex_path=tmp_path / "none.hex")
-    if UNIFONT.exists():
-        text, _warnings = deploy.glyph_source(["龘龘"])
-        assert text is not None and "龘" in text.split('"""')[1]
+def test_names_in_the_font_pass_and_others_are_refused_naming_the_character(tmp_path):
+    deploy.check_names(["Ann", "张三", "李四", "王五", "欧阳"])  # GB 2312: no unifont needed
+    with pytest.raises(DeployError, match="'龘' in the name '小龘' \\(U\\+9F98\\)"):
+        deploy.check_names(["张三", "小龘"])
+    with pytest.raises(DeployError, match="missing or damaged"):
+        deploy.check_names(["张三"], font=tmp_path / "none.bin")
+
+
+def test_deploy_refuses_a_name_outside_the_font_with_status_2(tmp_path):
+    done = run(*deploy_cmd(tmp_path, "--board", "simulated", "--dry-run",
+                           "--names", "张三,李龘"))
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "'龘'" in done.stderr and "not in the board's font" in done.stderr
+    assert not (tmp_path / "build").exists()  # refused before building anything
+
+
+def test_the_font_file_is_built_and_listed(tmp_path):
+    done = run(*deploy_cmd(tmp_path, "--board", "pico_display_pack", "--dry-run",
+                           "--names", "张三,李四,王五"), timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "ui/glyphs.bin" in done.stdout
+    built = tmp_path / "build" / "ui" / "glyphs.bin"
+    assert built.read_bytes() == (ROOT / "firmware" / "ui" / "glyphs.bin").read_bytes()
+    assert not (tmp_path / "build" / "ui" / "glyphs.mpy").exists()
 
 
 def test_package_json_lists_the_firmware():
@@ -214,17 +230,18 @@ def test_deploy_to_the_virtual_board_keeps_the_journal(tmp_path):
     assert done.returncode == 0, done.stderr
     journal = {p.relative_to(flash): p.read_bytes() for p in (flash / "data").rglob("*")
                if p.is_file()}
-    names = ["张三", "李四", "王五"] if UNIFONT.exists() else ["Ann", "Bob", "Cy"]
+    names = ["张三", "李四", "王五"]  # in the committed font: no unifont needed
     log = tmp_path / "console.log"
     with VirtualBoard(flash, log=log) as vb:
         done = run(*deploy_cmd(tmp_path, "--board", "simulated", "--port", vb.port,
                                "--names", ",".join(names), "--lang", "en"), timeout=120)
         assert done.returncode == 0, done.stdout + done.stderr
         assert "the board is running the scorekeeper" in done.stdout
-        count = len(deploy.firmware_for(deploy.BOARDS / "simulated.py")[0]) + 2  # main, board
+        # The modules, the font file, main.py and board.py.
+        count = len(deploy.firmware_for(deploy.BOARDS / "simulated.py")[0]) + 3
         assert "copied {} files".format(count) in done.stdout, done.stdout
         for name in ("main.py", "board.py", "ui/app.mpy", "core/score.mpy",
-                     "drivers/simulated.mpy"):
+                     "drivers/simulated.mpy", "ui/glyphs.bin"):
             assert (flash / name).is_file(), name
         assert (flash / "board.py").read_bytes() == (ROOT / "boards/simulated.py").read_bytes()
         assert json.loads((flash / "data/settings.json").read_text(encoding="utf-8")) == {

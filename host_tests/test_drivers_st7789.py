@@ -14,6 +14,7 @@ from tools import mpvm
 
 GUEST = r"""
 import json
+import time
 from drivers.st7789 import ST7789
 RED, WHITE = 4, 1
 RASET_ = 0x2B
@@ -25,6 +26,7 @@ class Bus:
         self.log = []  # [command, bytearray of parameters/pixels]
         self.bytes = 0
         self.pins = []
+        self.times = []  # [command, time.ticks_ms() when it was sent]
 
 class FakePin:
     def __init__(self, bus, name):
@@ -52,6 +54,7 @@ class FakeSPI:
         if b.dc == 0:
             for c in bytes(buf):
                 b.log.append([c, bytearray()])
+                b.times.append([c, time.ticks_ms()])
         else:
             b.log[-1][1].extend(buf)
 
@@ -90,6 +93,7 @@ report['first'] = take(bus)
 report['backlight_before_show'] = list(bus.pins)
 d.show()
 report['backlight_after_show'] = list(bus.pins)
+report['show'] = take(bus)[0]
 bus.pins = []
 d.show()
 report['backlight_after_second_show'] = bus.pins
@@ -119,6 +123,9 @@ report['wake'] = take(bus)[0]
 report['after_wake_pins'] = list(bus.pins)
 d.show()
 report['after_wake_show_pins'] = bus.pins
+d.strip(0, 0, 240, 16)
+d.send()
+report['times'] = bus.times
 
 windows = []
 for rot in range(4):
@@ -187,12 +194,28 @@ DISPOFF, DISPON, CASET, RASET, RAMWR, MADCTL, COLMOD = 0x28, 0x29, 0x2A, 0x2B, 0
 
 
 def test_init_sequence_follows_the_datasheet(report):
+    # Set up in sleep-in mode, where the interface and memory work: SLPOUT waits for the
+    # first show(), so that the 120 ms it must wait after SWRESET go to the boot's work.
     assert report["init"] == [
-        [SWRESET, []], [SLPOUT, []], [COLMOD, [0x55]], [MADCTL, [0x60]], [INVON, []],
-        [NORON, []], [DISPON, []],
+        [SWRESET, []], [COLMOD, [0x55]], [MADCTL, [0x60]], [INVON, []], [NORON, []],
+        [DISPON, []],
     ]
+    assert report["show"] == [[SLPOUT, []]]
     # Backlight dark first, then a reset pulse on RST.
     assert report["init_pins"] == [["bl", 0], ["rst", 1], ["rst", 0], ["rst", 1]]
+
+
+def test_the_datasheet_waits_are_kept(report):
+    # SWRESET and SLPIN: 5 ms before the next command, 120 ms before SLPOUT; SLPOUT: 5 ms
+    # before the next command (ST7789V command descriptions).
+    times = report["times"]
+    for i, (cmd, at) in enumerate(times):
+        if cmd in (SWRESET, SLPIN, SLPOUT) and i + 1 < len(times):
+            assert times[i + 1][1] - at >= 5, (cmd, times[i + 1])
+        if cmd == SLPOUT:
+            before = [t for c, t in times[:i] if c in (SWRESET, SLPIN)]
+            assert at - before[-1] >= 120
+    assert [c for c, _ in times].count(SLPOUT) == 2  # the first show, and wake
 
 
 def test_the_driver_keeps_one_strip_not_a_framebuffer(report):

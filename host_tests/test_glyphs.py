@@ -1,63 +1,75 @@
-"""The committed glyph subset (firmware/ui/glyphs.py): complete, well-formed, true to Unifont.
+"""The committed font file (firmware/ui/glyphs.bin): complete, well-formed, true to Unifont.
 
-These tests read the committed module and need no unifont installed (CI has none); only the
-comparison with the font itself is skipped where /usr/share/unifont/unifont.hex is absent.
+These tests read the committed file and need no unifont installed (CI has none); only the
+comparisons with the font itself are skipped where /usr/share/unifont/unifont.hex is absent.
 When a test here fails after new words were added to the firmware: `python -m tools.glyphs`.
 """
 
 import pytest
 
 from tools import glyphs as builder
-from ui import glyphs, strings
+from ui import strings
+
+DATA = builder.OUTPUT.read_bytes()
+COUNT = int.from_bytes(DATA[4:6], "big")
+LOWS = builder.LOWS
+SLOTS = LOWS + COUNT
+HELD = builder.unpack(DATA)
 
 
 def _codes():
-    return [(glyphs.CODES[2 * i] << 8) | glyphs.CODES[2 * i + 1] for i in range(glyphs.COUNT)]
+    return sorted(HELD)
 
 
-def _offsets():
-    return [(glyphs.OFFSETS[2 * i] << 8) | glyphs.OFFSETS[2 * i + 1]
-            for i in range(glyphs.COUNT + 1)]
+def _slots():
+    """[(shape, its rows)] of every entry, in file order."""
+    out = []
+    for i in range(COUNT):
+        slot = DATA[SLOTS + builder.SLOT * i:SLOTS + builder.SLOT * (i + 1)]
+        assert slot[1] <= 32 and not any(slot[2 + slot[1]:]), i  # zero-padded
+        out.append((slot[0], slot[2:2 + slot[1]]))
+    return out
 
 
-def committed_bitmaps():
-    """{code point: 16-row bitmap} as the committed module holds them."""
-    return builder.unpack(glyphs)
+def test_every_gb2312_character_is_in_the_font():
+    gb = builder.gb2312_chars()
+    assert len(gb) == 7445  # 6,763 hanzi and 682 symbols
+    assert sum(1 for ch in gb if 0x4E00 <= ord(ch) <= 0x9FFF) == 6763
+    held = {chr(cp) for cp in HELD}
+    missing = sorted(gb - held)
+    assert not missing, "not in ui/glyphs.bin: " + "".join(missing)
+    assert {"张", "李", "王", "赵", "钱", "孙", "欧", "阳"} <= held
 
 
-def test_every_character_in_firmware_string_literals_is_in_the_subset():
-    held = {chr(cp) for cp in _codes()}
+def test_every_character_in_firmware_string_literals_is_in_the_font():
+    held = {chr(cp) for cp in HELD}
     missing = sorted(builder.firmware_chars() - held)
-    assert not missing, "not in ui/glyphs.py, run `python -m tools.glyphs`: " + "".join(missing)
+    assert not missing, "not in ui/glyphs.bin, run `python -m tools.glyphs`: " + "".join(missing)
 
 
 def test_printable_ascii_is_held_first_so_it_is_indexed_directly():
     assert _codes()[:95] == list(range(0x20, 0x7F))
+    assert DATA[LOWS:LOWS + 95] == bytes(range(0x20, 0x7F))
 
 
-def test_the_module_is_well_formed():
+def test_the_file_is_well_formed():
+    assert DATA[:4] == builder.MAGIC and DATA[6] == 16 and DATA[7] == builder.SLOT == 34
     codes = _codes()
-    assert len(glyphs.CODES) == 2 * glyphs.COUNT
-    assert codes == sorted(set(codes)), "index not strictly sorted"
+    assert len(codes) == COUNT >= 95 + 7445
     assert all(cp <= 0xFFFF for cp in codes)
-    offsets = _offsets()
-    assert len(glyphs.OFFSETS) == 2 * (glyphs.COUNT + 1)
-    assert len(glyphs.SHAPES) == glyphs.COUNT
-    assert offsets[0] == 0
-    for i in range(glyphs.COUNT):
-        per_row = 2 if glyphs.SHAPES[i] & builder.WIDE else 1
-        rows, rest = divmod(offsets[i + 1] - offsets[i], per_row)
-        assert rest == 0 and (glyphs.SHAPES[i] & 0x0F) + rows <= 16, i
-        assert glyphs.SHAPES[i] & 0x70 == 0, i
-    assert offsets[-1] == len(glyphs.BITMAPS)
-    assert glyphs.HEIGHT == 16
-    assert glyphs.BUCKETS == builder.buckets(codes)
-    assert glyphs.COUNT >= 95
+    assert DATA[builder.HEAD:LOWS] == builder.buckets(codes)
+    assert DATA[LOWS:SLOTS] == bytes(cp & 0xFF for cp in codes)
+    assert len(DATA) == SLOTS + builder.SLOT * COUNT
+    for i, (shape, rows) in enumerate(_slots()):
+        per_row = 2 if shape & builder.WIDE else 1
+        n, rest = divmod(len(rows), per_row)
+        assert rest == 0 and (shape & 0x0F) + n <= 16, i
+        assert shape & 0x70 == 0, i
 
 
 def test_cjk_is_full_width_and_ascii_half_width():
-    for i, cp in enumerate(_codes()):
-        wide = bool(glyphs.SHAPES[i] & builder.WIDE)
+    for (shape, _rows), cp in zip(_slots(), _codes()):
+        wide = bool(shape & builder.WIDE)
         if cp < 0x7F:
             assert not wide, chr(cp)
         if 0x4E00 <= cp <= 0x9FFF or 0xFF01 <= cp <= 0xFF5E:
@@ -66,33 +78,37 @@ def test_cjk_is_full_width_and_ascii_half_width():
 
 def test_only_blank_rows_are_left_out():
     # Every stored first and last row has ink: the trim keeps all of a glyph's ink.
-    offsets = _offsets()
-    for i, cp in enumerate(_codes()):
-        per_row = 2 if glyphs.SHAPES[i] & builder.WIDE else 1
-        rows = glyphs.BITMAPS[offsets[i]:offsets[i + 1]]
+    for (shape, rows), cp in zip(_slots(), _codes()):
+        per_row = 2 if shape & builder.WIDE else 1
         if rows:
             assert any(rows[:per_row]) and any(rows[-per_row:]), chr(cp)
         else:
-            assert cp == 0x20 or not any(committed_bitmaps()[cp]), chr(cp)
+            assert not any(HELD[cp]), chr(cp)
 
 
 @pytest.mark.skipif(not builder.DEFAULT_HEX.exists(), reason="unifont not installed")
-def test_every_committed_glyph_is_unifonts():
-    held = committed_bitmaps()
-    font = builder.read_hex(builder.DEFAULT_HEX, set(held))
-    assert held == font
+def test_every_glyph_in_the_file_is_unifonts():
+    font = builder.read_hex(builder.DEFAULT_HEX, set(HELD))
+    assert HELD == font
 
 
 @pytest.mark.skipif(not builder.DEFAULT_HEX.exists(), reason="unifont not installed")
-def test_a_rebuild_holds_exactly_the_wanted_characters(tmp_path):
-    text, built, missing = builder.build(builder.DEFAULT_HEX, ["张三", "李四"])
-    assert {"张", "三", "李", "四"} <= {chr(cp) for cp in built}
-    assert {chr(cp) for cp in built} == builder.wanted_chars(["张三", "李四"]) - set(missing)
+def test_the_committed_file_is_what_tools_glyphs_builds():
+    data, _built, missing = builder.build(builder.DEFAULT_HEX, [])
     assert not missing
-    namespace: dict = {}
-    exec(compile(text, "glyphs.py", "exec"), namespace)
-    assert namespace["COUNT"] == len(built)
-    assert builder.unpack(namespace) == built
+    assert data == DATA, "ui/glyphs.bin is stale: run `python -m tools.glyphs`"
+
+
+@pytest.mark.skipif(not builder.DEFAULT_HEX.exists(), reason="unifont not installed")
+def test_a_rebuild_with_names_adds_their_characters_outside_gb2312(tmp_path):
+    data, built, missing = builder.build(builder.DEFAULT_HEX, ["张三", "龘"])
+    assert {"张", "三", "龘"} <= {chr(cp) for cp in built}
+    assert {chr(cp) for cp in built} == builder.wanted_chars(["张三", "龘"]) - set(missing)
+    assert not missing
+    assert builder.unpack(data) == built
+    out = tmp_path / "glyphs.bin"
+    assert builder.main(["--names", "龘", "--output", str(out)]) == 0
+    assert "龘" in builder.held(out) and "龘" not in builder.held(builder.OUTPUT)
 
 
 def test_the_literal_scan_skips_docstrings_and_ascii():
@@ -110,17 +126,27 @@ def test_names_come_from_the_option_and_the_names_file(tmp_path):
 def test_pack_round_trips():
     a = bytes(3) + bytes(range(1, 11)) + bytes(3)  # ink in rows 3..12
     wide = bytes(range(32))  # ink from row 0 (its second byte) to row 15
-    font = {0x41: a, 0x6597: wide, 0x20: bytes(16)}
-    codes, bucket_index, shapes, offsets, bitmaps = builder.pack(font)
-    assert codes == b"\x00\x20\x00\x41\x65\x97"
-    assert shapes == bytes([0, 3, 0x80])
-    assert offsets == b"\x00\x00\x00\x00\x00\x0a\x00\x2a"
-    assert bitmaps == bytes(range(1, 11)) + wide
-    names = {"COUNT": 3, "CODES": codes, "SHAPES": shapes, "OFFSETS": offsets,
-             "BITMAPS": bitmaps}
-    assert builder.unpack(names) == font
-    assert bucket_index[0:2] == b"\x00\x00" and bucket_index[2:4] == b"\x00\x02"
-    assert bucket_index[2 * 0x65:2 * 0x65 + 4] == b"\x00\x02\x00\x03"
+    font = {cp: bytes(16) for cp in range(0x20, 0x7F)}
+    font.update({0x41: a, 0x6597: wide})
+    data = builder.pack(font)
+    n = 96
+    assert data[:8] == b"UFG1\x00\x60\x10\x22"
+    slots = builder.LOWS + n
+    assert data[builder.LOWS + 95] == 0x97
+    assert len(data) == slots + 34 * n
+    assert data[slots:slots + 34] == bytes(34)  # the space: no rows
+    assert data[slots + 34 * 0x21:slots + 34 * 0x22] == b"\x03\x0a" + a[3:13] + bytes(22)
+    assert data[slots + 34 * 95:] == b"\x80\x20" + wide
+    assert builder.unpack(data) == font
+    bucket_index = data[builder.HEAD:builder.LOWS]
+    assert bucket_index[0:2] == b"\x00\x00" and bucket_index[2:4] == b"\x00\x5f"
+    assert bucket_index[2 * 0x65:2 * 0x65 + 4] == b"\x00\x5f\x00\x60"
+    with pytest.raises(ValueError):
+        builder.pack({0x41: a})  # no ASCII first
+    with pytest.raises(ValueError):
+        builder.unpack(b"nope" + data[4:])
+    with pytest.raises(ValueError):
+        builder.unpack(data[:-1])
 
 
 # ui/strings.py: the words screens use.

@@ -1,8 +1,9 @@
 """ui/text.py on the real MicroPython VM: what it draws is what the committed glyphs say.
 
-The expected pixels are computed on CPython from the committed ui/glyphs.py (the .hex-derived
-bitmaps), the guest draws into real framebuf.FrameBuffers of each depth the boards use, and
-the host decodes the bytes the guest printed. The golden PNG is host_tests/golden/text_line.png;
+The expected pixels are computed on CPython from the committed font file ui/glyphs.bin (the
+.hex-derived bitmaps), which reaches the guest as /input/ui/glyphs.bin; the guest draws into
+real framebuf.FrameBuffers of each depth the boards use, and the host decodes the bytes the
+guest printed. The golden PNG is host_tests/golden/text_line.png;
 after an intended change of the glyphs or of draw(), regenerate it with
     UPDATE_GOLDEN=1 python -m pytest host_tests/test_text_vm.py
 and look at the picture before committing it.
@@ -20,18 +21,18 @@ from PIL import Image
 
 from tools import glyphs as builder
 from tools import mpvm
-from ui import glyphs
 
 GOLDEN = Path(__file__).parent / "golden" / "text_line.png"
 LINE = "斗地主 3 × 2² = 12；地主 +24"
 MISSING = "龘"  # U+9F98: no scorekeeper will ever say it (the test checks it is not held)
 
 
-TABLE = {chr(cp): bitmap for cp, bitmap in builder.unpack(glyphs).items()}
+NAMES = "李四王五欧阳"  # GB 2312 names: in the font without a rebuild
+TABLE = {chr(cp): bitmap for cp, bitmap in builder.unpack(builder.OUTPUT.read_bytes()).items()}
 
 
 def expected(s, x0, y0, scale=1):
-    """(set of ink pixels, end x) for `s` drawn at (x0, y0), from the committed module."""
+    """(set of ink pixels, end x) for `s` drawn at (x0, y0), from the committed font file."""
     ink = set()
     x = x0
     for ch in s:
@@ -86,6 +87,7 @@ CASES = [
     ("big", "MONO_VLSB", 80, 56, 0, "×8", 1, 4, 1, 3),
     ("big_gs4", "GS4_HMSB", 60, 40, 0, "12", 0, 0, 9, 2),
     ("missing", "MONO_VLSB", 48, 16, 0, "A" + MISSING + "x", 0, 0, 1, 1),
+    ("names", "MONO_VLSB", 112, 16, 0, NAMES, 4, 0, 1, 1),
     ("clipped", "MONO_VLSB", 64, 16, 0, "春天春天春天", -10, -3, 1, 1),
 ]
 DECODE = {"MONO_VLSB": mono_vlsb, "GS4_HMSB": gs4_hmsb, "RGB565": rgb565}
@@ -119,6 +121,37 @@ def drawn():
 
 def test_the_missing_example_is_really_missing():
     assert MISSING not in TABLE
+    assert all(ch in TABLE for ch in NAMES)
+
+
+def test_a_gb2312_name_draws_its_glyphs_not_boxes(drawn):
+    end, width, data = drawn["names"]
+    assert width == 16 * len(NAMES) and end == 4 + width
+    pixels = mono_vlsb(data, 112, 16)
+    for k, ch in enumerate(NAMES):
+        cell = {(x - 4 - 16 * k, y) for (x, y), v in pixels.items()
+                if v and 4 + 16 * k <= x < 20 + 16 * k}
+        box = {(x, y) for x in range(1, 15) for y in (1, 14)} | {
+            (x, y) for x in (1, 14) for y in range(1, 15)}
+        assert cell and cell != box, ch
+
+
+@pytest.mark.parametrize("font", [b"", b"UFG1\x00", b"not a font file at all" * 40],
+                         ids=["empty", "short", "garbage"])
+def test_without_a_readable_font_file_every_character_is_a_box(font):
+    # The font file replaced by a damaged one (the guest's /input/ui/glyphs.bin; the fixed
+    # /ui/glyphs.bin does not exist there either): the UI still draws, boxes only.
+    script = ("import framebuf, binascii\nfrom ui import text\nbuf = bytearray(96)\n"
+              "fb = framebuf.FrameBuffer(buf, 48, 16, framebuf.MONO_VLSB)\n"
+              "e = text.draw(fb, 'A李', 0, 0, 1)\n"
+              "print(text._font is None, e, text.width('A李'), text.draw(fb, '9', 0, 0, 1, 2),"
+              " binascii.hexlify(buf).decode())\n")
+    none, end, width, big, data = mpvm.run(script, {"ui/glyphs.bin": font}).stdout.split()
+    assert none == "True" and int(end) == int(width) == 24 and int(big) == 16
+    boxes = (expected("\x01" + MISSING, 0, 0)[0]  # U+0001 is not held either: an 8 px box
+             | expected("\x01", 0, 0, 2)[0])
+    pixels = mono_vlsb(binascii.unhexlify(data), 48, 16)
+    assert {p for p, v in pixels.items() if v} == {(x, y) for x, y in boxes if y < 16}
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
@@ -193,3 +226,18 @@ def test_drawing_allocates_one_small_object_per_character():
     allocated = int(mpvm.run(script).stdout.split()[-1])
     # One 16-byte memoryview per glyph, plus 16 bytes that mem_alloc's own call costs.
     assert allocated <= 16 * len(LINE) + 16, allocated
+
+
+def test_a_cached_glyph_draws_without_allocating():
+    # Drawn a second time, a line of cached glyphs (one read from the font file into the
+    # cache's pool the first time) allocates only what s.encode() does.
+    script = ("import framebuf, gc\nfrom ui import text\n"
+              "fb = framebuf.FrameBuffer(bytearray(4800), 240, 40, framebuf.GS4_HMSB)\n"
+              "s = {!r}\ntext.draw(fb, s, 0, 0, 9)\ntext.draw(fb, s, 0, 0, 1)\n"
+              "a = b = c = d = e = f = 0\n"  # the globals made first: no dict growth below
+              "a = gc.mem_alloc()\ns.encode()\nb = gc.mem_alloc()\n"
+              "c = gc.mem_alloc()\ntext.draw(fb, s, 0, 0, 9)\nd = gc.mem_alloc()\n"
+              "e = gc.mem_alloc()\ntext.draw(fb, s, 0, 0, 1)\nf = gc.mem_alloc()\n"
+              "print(b - a, d - c, f - e)").format(LINE + NAMES)
+    encode, colour, mono = (int(n) for n in mpvm.run(script).stdout.split())
+    assert colour == encode and mono == encode, (encode, colour, mono)

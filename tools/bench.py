@@ -130,6 +130,7 @@ from ui.app import App
 # What a classic evening loads (a test checks that the other games' modules stay out).
 import core.ddz, core.explain, core.settle, core.titles
 import ui.table_screen, ui.ddz_entry, ui.preview, ui.history, ui.new_table
+import ui.words_zh, core.explain_zh  # the words of the settings' language (Chinese)
 code = gc.mem_alloc() - start
 import board  # for its buttons (its simulated panel is not on a board)
 display = color_display(Sink())  # the real ST7789 driver
@@ -256,23 +257,25 @@ def wear(hands):
 
 def mpy_sizes():
     """.mpy bytes by part, and in all on a Pico Display Pack (what deploy copies there: the
-    simulator's own drivers stay on the host)."""
+    simulator's own drivers stay on the host); and the bytes of the font file."""
     from tools.deploy import BOARDS as DEPLOY_BOARDS
     from tools.deploy import FIRMWARE, firmware_for
+    from tools.mpy_size import FONT
 
-    by_part = {"core": 0, "ui": 0, "glyphs": 0, "drivers": 0, "main": 0}
+    by_part = {"core": 0, "ui": 0, "drivers": 0, "main": 0}
     every = sizes()
     on_board = {str(p.relative_to(FIRMWARE)) for p in
                 firmware_for(DEPLOY_BOARDS / "pico_display_pack.py")[0]} | {"main.py"}
     for path, size in every.items():
-        if path == "ui/glyphs.py":
-            by_part["glyphs"] += size
-        elif "/" in path:
+        if "/" in path:
             by_part[path.split("/")[0]] += size
         else:
             by_part["main"] += size
     by_part["total"] = sum(by_part.values())
     by_part["on_board"] = sum(size for path, size in every.items() if path in on_board)
+    # Not bytecode: the font (ui/glyphs.bin, every GB 2312 character) that deploy copies beside
+    # the .mpy files; flash only, read a glyph at a time.
+    by_part["font file bytes"] = FONT.stat().st_size if FONT.is_file() else 0
     return by_part
 
 
@@ -357,15 +360,16 @@ def _explained(f):
         "or the journal's recovery. On a board it costs flash, not RAM, when frozen into "
         "the firmware image (manifest.py); copied as .mpy it is loaded into RAM with the "
         "rest of the firmware.".format(mpy["core"]),
-        "- **Firmware .mpy.** {:,} bytes go onto a Pico Display Pack, of which the glyph "
-        "subset is {:,} (every Chinese character the screens and the names use, 16 px "
-        "Unifont). Loaded from .mpy files, what a classic evening imports allocates {:,} "
+        "- **Firmware .mpy.** {:,} bytes go onto a Pico Display Pack, and beside them the "
+        "font file, {:,} bytes of flash (every GB 2312 character, 16 px Unifont: any common "
+        "name without a rebuild), read a glyph at a time into a 96-glyph cache, never "
+        "loaded whole. Loaded from .mpy files, what a classic evening imports allocates {:,} "
         "bytes of RAM (an upper bound: it counts what the loader frees again); 保皇 and 升级 "
         "load their rules and screens only when a table of theirs needs them. With the "
         "display strip and a hand, that is most of a small heap (an ESP32 without PSRAM "
         "gives MicroPython about 110 KB). Frozen with manifest.py, the bytecode stays in "
         "flash: that is how to build for such a board.".format(
-            mpy["on_board"], mpy["glyphs"], heap_f["code"]),
+            mpy["on_board"], mpy["font file bytes"], heap_f["code"]),
         "- **Memory.** The colour panel's driver keeps no framebuffer, only a 240x16 RGB565 "
         "strip ({:,} bytes): the painter's list of what is on the screen redraws any box on "
         "demand. Boot allocates at most {:,} bytes and a whole hand {:,} more, so the heap "
@@ -481,7 +485,8 @@ def markdown(f):
               "walked after 10 hands and after {:,}: {} and {}. It does not grow with the "
               "hands: past hands stay on flash and are read when a screen asks.".format(
                   heap_f["hands"], heap_f["held_10"], heap_f["held_many"])]
-    lines += ["", "### Bytecode (.mpy)", "", _row(["part", "bytes"]), _row(["---"] * 2)]
+    lines += ["", "### Bytecode (.mpy) and the font file", "", _row(["part", "bytes"]),
+              _row(["---"] * 2)]
     lines += [_row([k, "{:,}".format(v)]) for k, v in f["mpy"].items()]
     lines += ["", "### Flash", "",
               "{:.3f} erases and {:,.0f} bytes programmed per recorded hand (littlefs, rp2 "

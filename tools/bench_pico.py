@@ -12,9 +12,10 @@ below.
 
 - A key press: from the button's first edge until the board has been quiet (no SPI byte, no
   flash operation, the CPU asleep) for QUIET_MS, the cycles the CPU executed, less what idle
-  polling executes in as long a time (measured on the same board, idle, beforehand). The CPU
-  spins while SPI shifts (MicroPython's SPI.write waits for its DMA), so that figure splits
-  exactly into waiting for SPI (the cycles SPI was shifting) and the rest, compute.
+  polling executes in as long a time (measured on the same board, idle, beforehand). The
+  display driver's pixels go out by DMA while the CPU draws the next strip (drivers/st7789.py),
+  so the cycles SPI was shifting ("SPI wait") overlap the CPU's work: they are what waiting
+  for SPI can cost at most, and the rest ("compute") is a lower bound of the CPU's drawing.
 - Boot: cycles from power on until the backlight comes on, which the display driver does
   right after the first whole picture is sent.
 - Memory: asked over the serial REPL, in separate boots (the asking costs cycles).
@@ -516,8 +517,9 @@ def _evening_md(p, screens, hz):
              "From a new board: open a table, a hand with a bomb, a rocket and an undo, the "
              "result and its confirmation, the history and a past hand, the settlement (the "
              "VM's table below has the same presses). *Cycles*: what the press made the CPU "
-             "execute; *SPI wait*: the cycles SPI was shifting, the CPU spinning in "
-             "MicroPython's SPI.write meanwhile; *compute*: the rest.", "",
+             "execute; *SPI wait*: the cycles SPI was shifting (the display driver sends a strip "
+             "by DMA while the CPU draws the next, so these overlap the CPU's work: at most "
+             "what waiting for SPI cost); *compute*: the rest.", "",
              _row(head), _row(["---"] * len(head))]
     for i, e in enumerate(evening):
         lines.append(_row([e["key"]] + ([screens[i]] if screens else []) + [
@@ -573,9 +575,10 @@ def _method_md(p):
         "cycles): while the board is busy, polls it would have made wait.".format(
             QUIET_MS, LONG_MS, HOLD_MS, _n(idle["per_poll"])),
         "- **Compute and SPI wait.** The emulated SPI shifts each byte in 8 clocks of its "
-        "rate and counts the cycles it is shifting. MicroPython's SPI.write waits for its "
-        "DMA by spinning, so those are CPU cycles spent waiting (checked: the CPU never "
-        "slept while SPI shifted){}.".format(
+        "rate and counts the cycles it is shifting. The display driver starts each strip's "
+        "DMA and draws the next strip meanwhile, waiting (spinning) only for what is left "
+        "of the last one, so those cycles overlap the CPU's work: an upper bound of the "
+        "wait, and compute, the rest, a lower bound{}.".format(
             "" if spi >= 62.5e6 else "; at the 62.5 MHz the board file asks for, the wait "
             "would be {:.0%} of this".format(spi / 62.5e6)),
         "- **Boot.** Each table is written on the host by the firmware's own journal "

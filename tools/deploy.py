@@ -5,8 +5,8 @@
 
 1. builds build/NAME/: every firmware module compiled with mpy-cross 1.29 (.mpy v6.3; main.py
    stays source, as boards run main.py only), the board file as board.py (source, so pins can
-   be edited on the board), and with --names a glyph subset holding the names' characters
-   (tools.glyphs over Debian's unifont; the repository's firmware/ui/glyphs.py is not touched);
+   be edited on the board), and the committed font file ui/glyphs.bin as it is (every GB 2312
+   character: no unifont needed here); --names with a character the font lacks is refused;
 2. connects with mpremote (PORT: a device path, mpremote's a0/u0/c0 shorthands, or "auto": the
    first USB serial port), checks that a MicroPython answers, that it is the version the
    firmware needs (sys.implementation.version at least ui/launch.py's NEEDED, 1.26.0: the
@@ -36,7 +36,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import tools.glyphs as glyphs
-from tools.mpy_size import CompileError, compile_file, firmware_files
+from tools.mpy_size import FONT, CompileError, compile_file, data_files, firmware_files
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
@@ -192,29 +192,26 @@ def merged_settings(existing, names, lang):
     return None if settings == existing else settings
 
 
-def glyph_source(names, hex_path=glyphs.DEFAULT_HEX):
-    """(source of ui/glyphs.py holding the names' characters, warnings), or (None, []) when the
-    firmware's subset already holds them. Without unifont only the latter works."""
-    current = (FIRMWARE / "ui" / "glyphs.py").read_text(encoding="utf-8")
-    have = set(current.split('"""')[1]) if '"""' in current else set()
-    missing = sorted({ch for name in names for ch in name if ord(ch) > 0x7E} - have)
-    if not missing:
-        return None, []
-    if not hex_path.exists():
-        raise DeployError(
-            "the names need glyphs that the firmware's subset lacks ({}), and {} is missing: "
-            "`apt-get install unifont`, or deploy without those names".format(
-                "".join(missing), hex_path))
-    text, _, absent = glyphs.build(hex_path, names)
-    warnings = []
-    if absent:
-        warnings.append("not in unifont, drawn as a box: " + " ".join(
-            "U+{:04X}".format(ord(ch)) for ch in absent))
-    return text, warnings
+def check_names(names, font=FONT):
+    """Refuse a name with a character the font file lacks (it would show as a box): the font
+    is every GB 2312 character plus the firmware's own and names.txt's (tools/glyphs.py)."""
+    have = glyphs.held(font)
+    if not have:
+        raise DeployError("{} is missing or damaged: rebuild it with `python -m tools.glyphs` "
+                          "(needs `apt-get install unifont`)".format(font))
+    for name in names:
+        for ch in name:
+            if ch not in have:
+                raise DeployError(
+                    "--names: {!r} in the name {!r} (U+{:04X}) is not in the board's font "
+                    "(GB 2312 and the firmware's own characters): add the name to names.txt, "
+                    "run `python -m tools.glyphs` (needs unifont) and deploy again, or spell "
+                    "the name without it".format(ch, name, ord(ch)))
 
 
-def build(board, out, glyph_text=None):
-    """Compile into OUT; [(local file, path on the board)], main.py and board.py last."""
+def build(board, out):
+    """Compile into OUT; [(local file, path on the board)]: the .mpy modules, the font file,
+    then main.py and board.py last."""
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -224,20 +221,19 @@ def build(board, out, glyph_text=None):
         relative = source.relative_to(FIRMWARE)
         if relative == Path("main.py") or source not in needed:
             continue
-        base = FIRMWARE
-        if relative == Path("ui/glyphs.py") and glyph_text is not None:
-            base = out / "src"
-            source = base / relative
-            source.parent.mkdir(parents=True)
-            source.write_text(glyph_text, encoding="utf-8")
-        jobs.append((source, base, relative.with_suffix(".mpy").as_posix()))
+        jobs.append((source, FIRMWARE, relative.with_suffix(".mpy").as_posix()))
     try:
         with ThreadPoolExecutor() as pool:  # one mpy-cross process a file: run a few at once
             targets = list(pool.map(lambda job: compile_file(job[0], out, base=job[1]), jobs))
     except CompileError as exc:
         raise DeployError("mpy-cross failed: {}".format(exc)) from None
     files = [(target, job[2]) for target, job in zip(targets, jobs)]
-    shutil.rmtree(out / "src", ignore_errors=True)
+    if FIRMWARE / "ui" / "text.py" in needed:  # the text module reads the font file
+        for source in data_files():
+            name = source.relative_to(FIRMWARE).as_posix()
+            (out / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, out / name)
+            files.append((out / name, name))
     for source, name in ((FIRMWARE / "main.py", "main.py"), (board, "board.py")):
         shutil.copyfile(source, out / name)
         files.append((out / name, name))
@@ -253,7 +249,7 @@ def package_json():
     source (deploy's .mpy files are smaller and load faster), main.py included."""
     urls = [[p.relative_to(FIRMWARE).as_posix(),
              "{}/firmware/{}".format(GITHUB, p.relative_to(FIRMWARE).as_posix())]
-            for p in firmware_files()]
+            for p in sorted(firmware_files() + data_files())]
     return {
         "_comment": "OWNER/REPO is a placeholder: replace it with the GitHub repository. Install "
                     "with `mpremote mip install --target / github:OWNER/REPO`, then copy a "
@@ -492,17 +488,15 @@ def deploy(args, say=print):
     names = parse_names(args.names)
     if args.lang and args.lang not in LANGS:
         raise DeployError("--lang must be zh or en, not {!r}".format(args.lang))
-    glyph_text, warnings = glyph_source(names) if names else (None, [])
-    for line in warnings:
-        say("warning: " + line)
+    if names:
+        check_names(names)
     out = Path(args.build) if args.build else BUILD / args.board
-    files = build(board_file, out, glyph_text)
+    files = build(board_file, out)
     total = sum(local.stat().st_size for local, _ in files)
     needs = mip_packages(board_file)
     data = data_dir(board_file)
-    say("built {} files, {:,} bytes, in {}{}".format(
-        len(files), total, out.relative_to(ROOT) if out.is_relative_to(ROOT) else out,
-        " (glyphs rebuilt for the names)" if glyph_text else ""))
+    say("built {} files, {:,} bytes, in {}".format(
+        len(files), total, out.relative_to(ROOT) if out.is_relative_to(ROOT) else out))
     if args.dry_run:
         for local, name in files:
             say("  {:<28} {:>7,} bytes".format(name, local.stat().st_size))

@@ -1,35 +1,42 @@
-"""Build firmware/ui/glyphs.py: the subset of GNU Unifont that the UI needs.
+"""Build firmware/ui/glyphs.bin: the UI's font file, GB 2312 and more from GNU Unifont.
 
     python -m tools.glyphs                      # the one rebuild command
     python -m tools.glyphs --names 张三,李四     # also the characters of these names
     python -m tools.glyphs --hex PATH           # another unifont.hex (default: Debian's)
 
-The subset holds exactly: printable ASCII, every non-ASCII character in a string literal of any
-firmware .py (docstrings left out: they are never shown), and the characters of the configured
-player names: those given with --names plus those in names.txt at the repository root (one name
-per line, optional; commit it when a table's names should survive the next rebuild).
+The file holds: printable ASCII, every character of GB 2312 (its 6,763 hanzi and 682 symbols:
+the 2-byte codes 0xA1A1..0xF7FE that Python's 'gb2312' codec decodes), every non-ASCII
+character in a string literal of any firmware .py (docstrings left out: they are never shown),
+and the characters of names outside GB 2312: those given with --names plus those in names.txt
+at the repository root (one name per line, optional; commit it with the rebuilt file). Any
+common Chinese name is therefore on the board without a rebuild: the file is committed, so
+deploying needs no unifont; only this rebuild does.
 
 Source: the Debian package `unifont` (`apt-get install unifont`), whose plain-text
 /usr/share/unifont/unifont.hex has one glyph a line, `XXXX:` + 32 hex digits (8×16, half
 width) or 64 hex digits (16×16, full width); each row is MSB first, which is exactly
-framebuf.MONO_HLSB, so the bitmaps are copied as they are.
+framebuf.MONO_HLSB, so the bitmaps are copied as they are. GNU Unifont is dual-licensed
+GPL-2.0-or-later with the GNU font embedding exception, or SIL OFL 1.1: embedding its glyphs
+in this device's firmware, as here, is what both allow.
 
-Layout of the generated module, chosen for MicroPython: bytes objects and no dict (a dict of
-hundreds of entries costs heap; bytes constants stay in flash when the module is frozen).
-    CODES    sorted code points, 2 bytes each big-endian; printable ASCII first (entries 0..94)
-    BUCKETS  257 big-endian 2-byte entries: BUCKETS[h] is the first entry whose code point is
-             at least h << 8, so the characters with high byte h are entries
-             BUCKETS[h]..BUCKETS[h+1]; a lookup then searches a few entries, not all (a plain
-             binary search over 300 entries cost ~28,000 VM fuel, this ~13,000)
-    SHAPES   N bytes: bit 7 set for a full-width glyph (16 px, 2 bytes a row; else 8 px, 1
-             byte), bits 0..3 the first row with ink
-    OFFSETS  N+1 big-endian 2-byte byte offsets into BITMAPS: glyph i spans
-             OFFSETS[i]..OFFSETS[i+1]
-    BITMAPS  the glyphs' rows from the first with ink to the last, MONO_HLSB; a blank glyph
-             (space) has none
-The blank rows above and below the ink are left out (about an eighth of the bitmaps, a quarter
-of a digit's): less flash, and fewer pixels for framebuf's blit to walk on every draw.
-Lookup (ui/text.py): ASCII is indexed directly, anything else searched within its bucket.
+Layout of the file, made for MicroPython's seek + readinto (all numbers big-endian):
+    0      4      magic b"UFG1"
+    4      2      N, the number of characters
+    6      1      height, 16; then 1 byte: SLOT, 34
+    8      514    BUCKETS: 257 2-byte entries, BUCKETS[h] the first entry whose code point is
+                  at least h << 8 (ui/text.py keeps these 522 bytes in RAM)
+    522    N      LOWS: the low byte of each code point, sorted; printable ASCII is entries
+                  0..94, so it is indexed directly
+    522+N  34 N   GLYPHS, a SLOT of 34 bytes each: its shape (bit 7 set for a full-width
+                  glyph: 16 px, 2 bytes a row, else 8 px, 1 byte; bits 0..3 its first row with
+                  ink), the number of bytes of its rows, then its rows from the first with ink
+                  to the last (MONO_HLSB), zero-padded to 32 bytes; a blank glyph (space) has
+                  no rows
+A lookup reads the bucket's LOWS in one read (at most 256 bytes, searched in RAM), then the
+glyph's slot in one more, straight into ui/text.py's cache. The blank rows above and below the
+ink are left out of what is blitted: fewer pixels for framebuf's blit to walk on every draw.
+(Packed end to end behind an offset index the file would be ~1 KB smaller, for one more read
+per glyph: seek + readinto is most of a lookup's cost.)
 
 Only the Basic Multilingual Plane is covered (unifont.hex is plane 0): a character outside it
 is reported and left out, and the UI draws the missing-glyph box for it.
@@ -42,13 +49,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
-OUTPUT = FIRMWARE / "ui" / "glyphs.py"
+OUTPUT = FIRMWARE / "ui" / "glyphs.bin"
 NAMES_FILE = ROOT / "names.txt"
 DEFAULT_HEX = Path("/usr/share/unifont/unifont.hex")
 
 ASCII = "".join(chr(c) for c in range(0x20, 0x7F))
 HEIGHT = 16
-WIDE = 0x80  # SHAPES: a full-width glyph
+WIDE = 0x80  # shape: a full-width glyph
+MAGIC = b"UFG1"
+HEAD = 8  # magic, count, height, 0
+LOWS = HEAD + 514  # where LOWS starts: after the header and BUCKETS
+SLOT = 34  # bytes a glyph: shape, length, 32 bytes of rows
 
 
 def _docstring_nodes(tree: ast.AST) -> set[int]:
@@ -73,9 +84,7 @@ def literal_chars(source: str) -> set[str]:
 
 
 def firmware_sources(firmware: Path = FIRMWARE) -> list[Path]:
-    out = firmware / "ui" / "glyphs.py"
-    return sorted(p for p in firmware.rglob("*.py")
-                  if "__pycache__" not in p.parts and p != out)
+    return sorted(p for p in firmware.rglob("*.py") if "__pycache__" not in p.parts)
 
 
 def firmware_chars(firmware: Path = FIRMWARE) -> set[str]:
@@ -83,6 +92,18 @@ def firmware_chars(firmware: Path = FIRMWARE) -> set[str]:
     found = set()
     for path in firmware_sources(firmware):
         found |= literal_chars(path.read_text(encoding="utf-8"))
+    return found
+
+
+def gb2312_chars() -> set[str]:
+    """Every character of GB 2312: what its 2-byte codes 0xA1A1..0xF7FE decode to."""
+    found = set()
+    for high in range(0xA1, 0xF8):
+        for low in range(0xA1, 0xFF):
+            try:
+                found.add(bytes((high, low)).decode("gb2312"))
+            except UnicodeDecodeError:
+                pass  # an unassigned code
     return found
 
 
@@ -130,88 +151,65 @@ def trim(bitmap: bytes) -> tuple[int, bytes]:
     return inked[0], bitmap[inked[0] * per_row:(inked[-1] + 1) * per_row]
 
 
-def pack(glyphs: dict[int, bytes]) -> tuple[bytes, bytes, bytes, bytes, bytes]:
-    """(CODES, BUCKETS, SHAPES, OFFSETS, BITMAPS) for the sorted glyphs."""
+def pack(glyphs: dict[int, bytes]) -> bytes:
+    """The font file (layout above) of the glyphs."""
     codes = sorted(glyphs)
-    shapes = bytearray()
-    offsets = [0]
-    bitmaps = bytearray()
+    if codes[:95] != list(range(0x20, 0x7F)):
+        raise ValueError("printable ASCII must be entries 0..94")
+    if codes[-1] > 0xFFFF:
+        raise ValueError("only the Basic Multilingual Plane fits")
+    slots = bytearray()
     for cp in codes:
         top, rows = trim(glyphs[cp])
-        shapes.append((WIDE if len(glyphs[cp]) == 2 * HEIGHT else 0) | top)
-        bitmaps += rows
-        offsets.append(len(bitmaps))
-    if offsets[-1] > 0xFFFF:
-        raise ValueError("subset too large for 2-byte offsets")
-    return (b"".join(cp.to_bytes(2, "big") for cp in codes), buckets(codes), bytes(shapes),
-            b"".join(o.to_bytes(2, "big") for o in offsets), bytes(bitmaps))
+        slots.append((WIDE if len(glyphs[cp]) == 2 * HEIGHT else 0) | top)
+        slots.append(len(rows))
+        slots += rows + bytes(SLOT - 2 - len(rows))
+    return (MAGIC + len(codes).to_bytes(2, "big") + bytes((HEIGHT, SLOT)) + buckets(codes)
+            + bytes(cp & 0xFF for cp in codes) + bytes(slots))
 
 
-def unpack(module) -> dict[int, bytes]:
-    """{code point: its 16-row bitmap} of a generated module (the module, or a dict of its
-    names): the inverse of pack(), for the tests."""
-    names = module if isinstance(module, dict) else vars(module)
-    codes, shapes, offsets = names["CODES"], names["SHAPES"], names["OFFSETS"]
+def unpack(data: bytes) -> dict[int, bytes]:
+    """{code point: its 16-row bitmap} of a font file: the inverse of pack(), for the tests
+    and deploy. Raises ValueError if it is not one."""
+    if data[:4] != MAGIC or data[6] != HEIGHT or data[7] != SLOT:
+        raise ValueError("not a font file of tools.glyphs")
+    n = int.from_bytes(data[4:6], "big")
+    bucket_index = data[HEAD:LOWS]
+    first = LOWS + n
+    if len(data) != first + SLOT * n:
+        raise ValueError("a font file of the wrong length")
     out = {}
-    for i in range(names["COUNT"]):
-        per_row = 2 if shapes[i] & WIDE else 1
-        top = (shapes[i] & 0x0F) * per_row
-        rows = names["BITMAPS"][(offsets[2 * i] << 8) | offsets[2 * i + 1]:
-                                (offsets[2 * i + 2] << 8) | offsets[2 * i + 3]]
-        out[(codes[2 * i] << 8) | codes[2 * i + 1]] = (
-            bytes(top) + rows + bytes(HEIGHT * per_row - top - len(rows)))
+    for h in range(256):
+        for i in range(int.from_bytes(bucket_index[2 * h:2 * h + 2], "big"),
+                       int.from_bytes(bucket_index[2 * h + 2:2 * h + 4], "big")):
+            slot = data[first + SLOT * i:first + SLOT * (i + 1)]
+            per_row = 2 if slot[0] & WIDE else 1
+            top = (slot[0] & 0x0F) * per_row
+            rows = slot[2:2 + slot[1]]
+            out[(h << 8) | data[LOWS + i]] = (
+                bytes(top) + rows + bytes(HEIGHT * per_row - top - len(rows)))
     return out
 
 
-def _bytes_literal(name: str, data: bytes, per_line: int = 20) -> str:
-    """`NAME = (b"..." b"...")` wrapped under 99 columns, as plain \\x escapes."""
-    lines = []
-    for i in range(0, len(data), per_line):
-        chunk = data[i:i + per_line]
-        lines.append('    b"' + "".join("\\x{:02x}".format(b) for b in chunk) + '"')
-    if not lines:
-        return '{} = b""\n'.format(name)
-    return "{} = (\n{}\n)\n".format(name, "\n".join(lines))
-
-
-def render_module(glyphs: dict[int, bytes], source_name: str) -> str:
-    codes, bucket_index, shapes, offsets, bitmaps = pack(glyphs)
-    chars = "".join(chr(cp) for cp in sorted(glyphs) if cp > 0x7E)
-    head = (
-        '"""Glyph subset of GNU Unifont ({source}) for the UI: generated by\n'
-        "`python -m tools.glyphs`; do not edit. {n} characters, {b} bytes of bitmaps.\n"
-        "Layout and lookup: see tools/glyphs.py and ui/text.py. Unifont is GPLv2+ with the\n"
-        'font embedding exception, or OFL 1.1.\n\n'
-        "Non-ASCII characters held:\n{chars}\n"
-        '"""\n\n'
-        "HEIGHT = {h}\n"
-        "COUNT = {n}\n\n"
-    ).format(source=source_name, n=len(glyphs), b=len(bitmaps), h=HEIGHT,
-             chars="\n".join(chars[i:i + 40] for i in range(0, len(chars), 40)))
-    return (head + _bytes_literal("CODES", codes) + "\n"
-            + _bytes_literal("BUCKETS", bucket_index) + "\n" + _bytes_literal("SHAPES", shapes)
-            + "\n" + _bytes_literal("OFFSETS", offsets) + "\n"
-            + _bytes_literal("BITMAPS", bitmaps))
+def held(path: Path = OUTPUT) -> set[str]:
+    """The characters a font file holds (none if it is missing or not one)."""
+    try:
+        return {chr(cp) for cp in unpack(path.read_bytes())}
+    except (OSError, ValueError, IndexError):
+        return set()
 
 
 def wanted_chars(names: list[str]) -> set[str]:
-    return set(ASCII) | firmware_chars() | name_chars(names)
+    return set(ASCII) | gb2312_chars() | firmware_chars() | name_chars(names)
 
 
-def build(hex_path: Path, names: list[str]) -> tuple[str, dict[int, bytes], list[str]]:
-    """(module text, glyphs, characters not found or outside the BMP)."""
+def build(hex_path: Path, names: list[str]) -> tuple[bytes, dict[int, bytes], list[str]]:
+    """(font file, glyphs, characters not found or outside the BMP)."""
     wanted = wanted_chars(names)
     outside = sorted(ch for ch in wanted if ord(ch) > 0xFFFF)
     glyphs = read_hex(hex_path, {ord(ch) for ch in wanted if ord(ch) <= 0xFFFF})
     missing = sorted(set(wanted) - {chr(cp) for cp in glyphs})
-    source = hex_path.name
-    debian = Path("/usr/share/doc/unifont/changelog.Debian.gz")
-    if debian.exists():
-        import gzip
-
-        first = gzip.decompress(debian.read_bytes()).decode().split("\n", 1)[0]
-        source = "{}, Debian unifont {}".format(source, first.split("(")[1].split(")")[0])
-    return render_module(glyphs, source), glyphs, sorted(set(missing) | set(outside))
+    return pack(glyphs), glyphs, sorted(set(missing) | set(outside))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -224,12 +222,12 @@ def main(argv: list[str] | None = None) -> int:
         print("{} not found: apt-get install unifont".format(args.hex), file=sys.stderr)
         return 1
     names = [n for n in args.names.split(",") if n.strip()]
-    text, glyphs, missing = build(args.hex, names)
-    args.output.write_text(text, encoding="utf-8")
+    data, glyphs, missing = build(args.hex, names)
+    args.output.write_bytes(data)
     size = sum(len(trim(g)[1]) for g in glyphs.values())
-    print("{}: {} characters ({} non-ASCII), {} bytes of bitmaps, {} bytes of index".format(
+    print("{}: {} characters ({} non-ASCII), {:,} bytes ({:,} of them inked rows)".format(
         args.output.relative_to(ROOT) if args.output.is_relative_to(ROOT) else args.output,
-        len(glyphs), sum(1 for cp in glyphs if cp > 0x7E), size, 5 * len(glyphs) + 2 + 514))
+        len(glyphs), sum(1 for cp in glyphs if cp > 0x7E), len(data), size))
     if missing:
         print("not in the font (drawn as a box): " + " ".join(
             "U+{:04X}".format(ord(ch)) for ch in missing), file=sys.stderr)

@@ -81,8 +81,16 @@ def _files(data: dict[str, bytes] | None, compiled: bool = False) -> dict[str, b
     else:
         files = {str(p.relative_to(FIRMWARE)): p.read_bytes() for p in FIRMWARE.rglob("*.py")
                  if "__pycache__" not in p.parts}
+    files.update(firmware_data())
     files.update(data or {})
     return files
+
+
+def firmware_data() -> dict[str, bytes]:
+    """The firmware's data files (the font, ui/glyphs.bin), as deploy copies them."""
+    from tools.mpy_size import data_files
+
+    return {str(p.relative_to(FIRMWARE)): p.read_bytes() for p in data_files()}
 
 
 def compiled_firmware() -> dict[str, bytes]:

@@ -24,6 +24,14 @@ def firmware_files():
     return sorted(p for p in FIRMWARE.rglob("*.py") if "__pycache__" not in p.parts)
 
 
+# The firmware's data files, copied onto a board as they are: the font (tools/glyphs.py).
+FONT = FIRMWARE / "ui" / "glyphs.bin"
+
+
+def data_files():
+    return [FONT] if FONT.is_file() else []
+
+
 def compile_file(source: Path, out_dir: Path, base: Path = FIRMWARE) -> Path:
     """Compile one file to .mpy (bytecode v6.3, what MicroPython 1.23 and later load)."""
     relative = source.relative_to(base)

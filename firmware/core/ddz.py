@@ -21,7 +21,6 @@ score(record) checks the record and returns a result dict:
   gross, win_limited, pay_limited   beans mode only: see core.beans.settle
 """
 
-from core import beans
 from core.check import (
     REQUIRED,
     forbid,
@@ -144,6 +143,8 @@ def read_rules(rules, profile, players, balances_required=True):
     factors = _factors(rules, kinds)
     bean_options = None
     if "beans" in rules:
+        from core import beans  # beans mode only: a classic table never loads it
+
         bean_options = beans.read_options(rules["beans"], players, balances_required)
     return base, cap, add_mode, spring_factor, super_double, factors, bean_options
 
@@ -220,6 +221,8 @@ def score(record):
 
     if options[6] is not None:
         n, fee, balances, win_cap = options[6]
+        from core import beans
+
         pairs, deltas, fees, report = beans.settle(pairs, balances, n, fee, win_cap)
         result["fees"] = fees
         for key in report:

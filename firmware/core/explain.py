@@ -35,48 +35,23 @@ balances that limited a pair, the fee. Examples (names 甲乙丙, or P1 P2 P3):
 
 from core.profiles import LAIZI_DIVISOR, LEVELS
 
-WORDS = {
-    "zh": {
-        "grab": "抢地主", "shown": "明牌", "bombs": "炸弹", "held": "未出炸弹",
-        "bomb": "炸弹", "rocket": "王炸", "soft": "软炸", "hard": "硬炸", "pure": "纯癞子炸",
-        "b5": "五张炸", "b6": "六张炸", "b7": "七张炸", "b8": "八张炸", "j3": "三王炸",
-        "j4": "四王炸",
-        "spring": "春天", "anti": "反春", "reveal": "亮明", "landlord": "地主",
-        "sep": "；", "colon": "：", "comma": "，",
-        "cap": "封顶 {} 倍", "laizi": "÷{}(癞子)", "limit": "上限 {}", "double": "加倍",
-        "room": "× {}(房间)", "fee": "台费", "escape": "逃跑", "penalty": "罚",
-        "win_limited": "{} 余额封顶，得 {}", "pay_limited": "{} 余额不足，付 {}",
-        "each": "每家", "times": " 倍",
-        "normal": "皇帝第{}，侍卫第{}：侍卫 6−{} = {}", "emperor": "皇帝",
-        "doubled": "×2(明保/造反)", "unit": "单位",
-        "open_win": "明独保，皇帝头客", "open_lose": "明独保，皇帝未得头客",
-        "hidden": "暗独保，皇帝第{}", "hidden_late": "暗独保，皇帝第3名以后",
-        "revolt": "×2(造反)", "forfeit": "强退 −40，其余各 +10",
-        "keep": "抓分 {} → 庄家方升 {} 级", "take": "抓分 {} → 抓分方上台，升 {} 级",
-        "next": "下庄 {}", "won": "过A，胜",
-    },
-    "en": {
-        "grab": "grab", "shown": "shown", "bombs": "bombs", "held": "held bombs",
-        "bomb": "bomb", "rocket": "rocket", "soft": "soft bomb", "hard": "hard bomb",
-        "pure": "pure laizi bomb", "b5": "5-card bomb", "b6": "6-card bomb",
-        "b7": "7-card bomb", "b8": "8-card bomb", "j3": "3-joker bomb", "j4": "4-joker bomb",
-        "spring": "spring", "anti": "anti-spring", "reveal": "reveal", "landlord": "landlord",
-        "sep": "; ", "colon": ": ", "comma": ", ",
-        "cap": "cap {}×", "laizi": "÷{}(laizi)", "limit": "limit {}", "double": "doubles",
-        "room": "× {}(room)", "fee": "fee", "escape": "escape", "penalty": "penalty",
-        "win_limited": "{} capped at own balance, {}",
-        "pay_limited": "{} paid only the balance, {}",
-        "each": "each", "times": "",
-        "normal": "emperor {}, guard {}: guard 6−{} = {}", "emperor": "emperor",
-        "doubled": "×2(open/revolt)", "unit": "unit",
-        "open_win": "open solo, emperor out first", "open_lose": "open solo, emperor not first",
-        "hidden": "hidden solo, emperor place {}",
-        "hidden_late": "hidden solo, emperor 3rd or later",
-        "revolt": "×2(revolt)", "forfeit": "forfeit −40, others +10 each",
-        "keep": "{} points → dealers up {}", "take": "{} points → attackers take the deal, up {}",
-        "next": "next dealer {}", "won": "past A, wins",
-    },
-}
+_WORDS = {}  # language: its words, each loaded at its first breakdown
+
+
+def words(lang):
+    """core/explain_zh.py's or core/explain_en.py's WORDS (anything but "en" is Chinese),
+    loaded at the first breakdown in that language: a board, whose table has one language,
+    holds that one's; a host tool that writes both loads the other when it first asks."""
+    lang = "en" if lang == "en" else "zh"
+    got = _WORDS.get(lang)
+    if got is None:
+        if lang == "en":
+            from core.explain_en import WORDS as got
+        else:
+            from core.explain_zh import WORDS as got
+        _WORDS[lang] = got
+    return got
+
 
 _SUPERSCRIPT = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 
@@ -132,7 +107,7 @@ def _beans_parts(record, result, names, w):
 
 
 def ddz_line(record, result, lang="zh", names=None):
-    w = WORDS[lang]
+    w = words(lang)
     base = result["base"]
     side = result["side"]
     factors = ["{}{}({})".format(factor, _power(count), w[label])
@@ -171,7 +146,7 @@ def ddz_line(record, result, lang="zh", names=None):
 
 
 def baohuang_line(record, result, lang="zh"):
-    w = WORDS[lang]
+    w = words(lang)
     kind = result["kind"]
     if kind == "forfeit":
         line = w["forfeit"]
@@ -196,7 +171,7 @@ def baohuang_line(record, result, lang="zh"):
 
 
 def shengji_line(result, lang="zh", names=None):
-    w = WORDS[lang]
+    w = words(lang)
     template = w["take"] if result["took_over"] else w["keep"]
     line = template.format(result["points"], result["gained"])
     levels = "{} : {}".format(LEVELS[result["levels"][0]], LEVELS[result["levels"][1]])

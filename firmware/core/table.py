@@ -18,8 +18,6 @@ from core.check import get_int, only_keys
 from core.errors import RecordError
 from core.profiles import PROFILE_NAMES, PROFILES
 from core.score import GAMES, score_hand
-from core.settle import settle
-from core.titles import title
 
 try:
     from typing import Any  # for the type checker only: MicroPython has no typing module
@@ -307,6 +305,8 @@ class Table:
     def titles(self, lang="zh"):
         if not self.show_titles:
             return None
+        from core.titles import title  # only a table that shows titles loads them
+
         amounts = self.balances() or self.totals
         return [title(a, lang) for a in amounts]
 
@@ -315,6 +315,8 @@ class Table:
         beans that went to fees. 升级 has no money to settle."""
         if self.game == "shengji":
             return []
+        from core.settle import settle  # at the settlement only
+
         totals = list(self.totals)
         house = -sum(totals)
         if not house:

@@ -10,6 +10,19 @@ bus for a box of w x h pixels: 11 + 2wh; the whole 240 x 135 screen in 16-row st
 10 x 11 + 64,800 = 64,910 (ten strips: the 3-row top margin, eight text rows, the 4-row
 bottom; see host_tests/test_drivers_st7789.py and test_render_retained.py).
 
+On rp2 (the Pico) the pixels of a strip go out by DMA (rp2.DMA, paced by the SPI's TX
+DREQ) and send() returns at once: the painter draws the next strip into a second buffer
+meanwhile (drivers/strip.py, strips=2: 7,680 bytes more at 240 wide), and the next send(),
+command or show() first waits for the last one to be shifted out. A second channel clears
+a strip (clear()) at a fraction of framebuf's fill. Elsewhere (and on the host's VM),
+machine.SPI.write as it is, one strip.
+
+The datasheet's waits are kept as deadlines rather than sleeps where the boot has other work
+to do: SWRESET, 5 ms, the set-up (in sleep-in mode, where the interface and RAM work), the
+first picture into RAM, then SLPOUT at the first show(), once 120 ms after SWRESET have
+passed (the journal and the first picture take longer than that); no command within 5 ms of
+SLPOUT / SLPIN, SLPOUT not within 120 ms of SLPIN.
+
 The backlight stays off until the first whole picture is in the panel's RAM (show(), which
 the app calls when a frame is drawn), so boot garbage is never seen; the same after wake().
 set_brightness(percent) dims it: a machine.PWM backlight (anything with duty_u16) gets that
@@ -17,16 +30,24 @@ duty; a plain Pin backlight stays on at any level above 0 (a board without PWM i
 when only dimming was asked).
 """
 
-from time import sleep_ms
+from time import sleep_ms, ticks_add, ticks_diff, ticks_ms
 
 from micropython import const
 
 from drivers.strip import DEFAULT_PALETTE, StripDisplay
 
+try:  # rp2 (the Pico): a strip goes out by DMA while the painter draws the next one
+    from machine import mem32
+    from rp2 import DMA
+except ImportError:  # elsewhere (and on the host's VM): machine.SPI.write, blocking
+    DMA = mem32 = None
+
 # Command codes (datasheet, System Function Command table) and the waits each description asks.
 _SWRESET = const(0x01)  # wait 5 ms before the next command, 120 ms before SLPOUT
-_SLPIN = const(0x10)  # wait 5 ms before the next command
+_SLPIN = const(0x10)  # wait 5 ms before the next command, 120 ms before SLPOUT
 _SLPOUT = const(0x11)  # wait 5 ms before the next command, 120 ms before SLPIN
+_NEXT_MS = const(5)  # after SWRESET, SLPIN, SLPOUT: before the next command
+_SLPOUT_MS = const(120)  # after SWRESET or SLPIN: before SLPOUT
 _NORON = const(0x13)  # normal display mode (partial mode off)
 _INVOFF = const(0x20)
 _INVON = const(0x21)  # the 1.14" IPS panels show true colours only with this on
@@ -60,6 +81,33 @@ _RAM_H = const(320)
 # (52,40 / 40,53 / 53,40 / 40,52) the tests check _window_origin against.
 _ROTATION_MADCTL = (0, _MX | _MV, _MX | _MY, _MV | _MY)
 
+# RP2040 datasheet: SPI0 and SPI1 (ARM PL022) at 0x4003C000 and 0x40040000; SSPDR at +0x08,
+# SSPSR at +0x0C (bit 4 BSY: shifting, or the TX FIFO not empty). DMA DREQ of SPIn TX:
+# 16 + 2n (DMA chapter, DREQ table). pico-sdk's spi_init enables the SPI's DMA requests.
+_SPI_BASE = (0x4003C000, 0x40040000)
+_SSPSR_BSY = const(0x10)
+
+
+def _dma_for(spi):
+    """(DMA channel, its CTRL word, SSPDR address, SSPSR address) to send over `spi` in the
+    background, or None: not rp2, or not one of its machine.SPI buses."""
+    if DMA is None:
+        return None
+    name = repr(spi)
+    if not name.startswith("SPI(") or name[4] not in "01":
+        return None
+    n = int(name[4])
+    dma = DMA()
+    # byte transfers, the read address walking the strip, the write address fixed on SSPDR,
+    # paced by the SPI's TX FIFO
+    ctrl = dma.pack_ctrl(size=0, inc_read=True, inc_write=False, treq_sel=16 + 2 * n)
+    # A second channel clears a strip: one colour (two pixels in a word) read again and again
+    # into the strip, unpaced (TREQ 0x3F, permanent), words (2) or half-words (1).
+    fill = DMA()
+    words = fill.pack_ctrl(size=2, inc_read=False, inc_write=True, treq_sel=0x3F)
+    halves = fill.pack_ctrl(size=1, inc_read=False, inc_write=True, treq_sel=0x3F)
+    return dma, ctrl, _SPI_BASE[n] + 0x08, _SPI_BASE[n] + 0x0C, fill, words, halves
+
 
 class ST7789(StripDisplay):
     """Drive a ST7789 panel over SPI (write-only, mode 0).
@@ -75,7 +123,18 @@ class ST7789(StripDisplay):
 
     def __init__(self, spi, dc, cs, rst=None, backlight=None, *, width=240, height=135,
                  offset=(0, 0), rotation=0, invert=False, bgr=False, palette=DEFAULT_PALETTE):
-        super().__init__(width, height, palette)
+        bg = _dma_for(spi)
+        super().__init__(width, height, palette, 1 if bg is None else 2)
+        self._dma = None if bg is None else bg[0]
+        self._ctrl = 0 if bg is None else bg[1]
+        self._dr = 0 if bg is None else bg[2]
+        self._sr = 0 if bg is None else bg[3]
+        self._busy = False  # a strip is going out by DMA, CS still low
+        self._fill = None if bg is None else bg[4]
+        self._words = 0 if bg is None else bg[5]
+        self._halves = 0 if bg is None else bg[6]
+        self._color = bytearray(4)  # two pixels of the colour the fill channel reads
+        self._filled = -1  # the colour in _color
         self._spi = spi
         self._dc = dc
         self._cs = cs
@@ -91,11 +150,36 @@ class ST7789(StripDisplay):
         self._madctl = _ROTATION_MADCTL[self.rotation] | (_BGR if bgr else 0)
         self._invert = invert
         self.asleep = False
+        # Datasheet waits as deadlines (ticks_ms), so that boot work runs meanwhile rather
+        # than a sleep: SLPOUT not before _slpout_at, no command before _next_at.
+        self._slpout_at = self._next_at = 0
+        self._hold = False
+        self._sleep_in = True  # SLPOUT not sent since the last SWRESET / SLPIN
         self._init()
 
     # -- bus ---------------------------------------------------------------------------------
 
+    def _wait(self, deadline):
+        left = ticks_diff(deadline, ticks_ms())
+        if left > 0:
+            sleep_ms(left)
+
+    def _finish(self):
+        """Wait for the strip going out by DMA (if any) to be shifted out, then CS high."""
+        if self._busy:
+            dma = self._dma
+            while dma.active():  # pyright: ignore[reportOptionalMemberAccess]  (busy: DMA)
+                pass
+            sr = self._sr
+            while mem32[sr] & _SSPSR_BSY:  # pyright: ignore[reportOptionalSubscript]
+                pass
+            self._cs(1)
+            self._busy = False
+
     def _command(self, cmd, data=None):
+        self._finish()
+        if self._hold:
+            self._settle()
         one = self._one
         one[0] = cmd
         self._cs(0)
@@ -107,6 +191,9 @@ class ST7789(StripDisplay):
         self._cs(1)
 
     def _command_byte(self, cmd, value):
+        self._finish()
+        if self._hold:
+            self._settle()
         one = self._one
         self._cs(0)
         self._dc(0)
@@ -140,15 +227,35 @@ class ST7789(StripDisplay):
             sleep_ms(1)
             self._rst(1)
             sleep_ms(120)
+        # SWRESET leaves the controller in sleep-in mode, where "only the MCU interface and
+        # memory work" (SLPIN description): the set-up commands and the first picture are
+        # taken there. SLPOUT must wait 120 ms after SWRESET, so it is sent by the first
+        # show(), after the boot has done its work (the journal, the first picture) in those
+        # 120 ms instead of sleeping through them; 5 ms after SWRESET before the next command.
         self._command(_SWRESET)
-        sleep_ms(150)  # 120 ms before SLPOUT is allowed
-        self._command(_SLPOUT)
-        sleep_ms(10)  # 5 ms before the next command
+        now = ticks_ms()
+        self._slpout_at = ticks_add(now, _SLPOUT_MS)
+        self._sleep_in = True
+        sleep_ms(_NEXT_MS)
         self._command_byte(_COLMOD, _COLMOD_565)
         self._command_byte(_MADCTL, self._madctl)
         self._command(_INVON if self._invert else _INVOFF)
         self._command(_NORON)
         self._command(_DISPON)
+
+    def _sleep_out(self):
+        """SLPOUT, once 120 ms have passed since SWRESET / SLPIN; no command in the 5 ms
+        after it (send() and _command() wait for _next_at while _hold)."""
+        self._finish()
+        self._wait(self._slpout_at)
+        self._command(_SLPOUT)
+        self._next_at = ticks_add(ticks_ms(), _NEXT_MS)
+        self._hold = True
+        self._sleep_in = False
+
+    def _settle(self):
+        self._hold = False
+        self._wait(self._next_at)
 
     # -- drawing out ---------------------------------------------------------------------------
 
@@ -157,7 +264,13 @@ class ST7789(StripDisplay):
 
         The three commands go in one CS-low period (DC tells commands from data), written
         out rather than through _command(): a send per strip makes these the driver's
-        hottest lines."""
+        hottest lines. On rp2 the pixels go by DMA and send() returns at once: the painter
+        draws the next strip into the other buffer meanwhile, and the next send() (or
+        command, or show()) first waits for this one to be shifted out."""
+        if self._busy:
+            self._finish()
+        if self._hold:
+            self._settle()
         spi = self._spi
         dc = self._dc
         one = self._one
@@ -168,25 +281,66 @@ class ST7789(StripDisplay):
         dc(0)
         one[0] = _CASET
         spi.write(one)
-        _pair(four, x, x + self.box_w - 1)
+        end = x + self.box_w - 1  # CASET/RASET: start, end, big-endian
+        four[0] = x >> 8
+        four[1] = x & 0xFF
+        four[2] = end >> 8
+        four[3] = end & 0xFF
         dc(1)
         spi.write(four)
         dc(0)
         one[0] = _RASET
         spi.write(one)
-        _pair(four, y, y + self.box_h - 1)
+        end = y + self.box_h - 1
+        four[0] = y >> 8
+        four[1] = y & 0xFF
+        four[2] = end >> 8
+        four[3] = end & 0xFF
         dc(1)
         spi.write(four)
         dc(0)
         one[0] = _RAMWR
         spi.write(one)
         dc(1)
-        spi.write(self.strip_bytes())
-        self._cs(1)
+        dma = self._dma
+        if dma is None:
+            spi.write(self.strip_bytes())
+            self._cs(1)
+            return
+        dma.config(read=self._strip, write=self._dr, count=2 * self.box_w * self.box_h,
+                   ctrl=self._ctrl, trigger=True)
+        self._busy = True
+        self._turn()
+
+    def clear(self, color):
+        """Fill the strip handed out last with `color`: by DMA on rp2 (framebuf's fill walks
+        the pixels in C at ~10 cycles each: ~37,000 cycles a 240 x 16 strip)."""
+        fill = self._fill
+        if fill is None:
+            self._fb.fill(color)
+            return
+        if color != self._filled:
+            c = self._color
+            c[0] = c[2] = color & 0xFF  # as framebuf stores a pixel: low byte first
+            c[1] = c[3] = color >> 8
+            self._filled = color
+        n = self.box_w * self.box_h
+        if n & 1:
+            fill.config(read=self._color, write=self._strip, count=n, ctrl=self._halves,
+                        trigger=True)
+        else:
+            fill.config(read=self._color, write=self._strip, count=n >> 1, ctrl=self._words,
+                        trigger=True)
+        while fill.active():
+            pass
 
     def show(self):
-        """A whole frame has been sent: light the backlight if it is still off."""
+        """A whole frame has been sent: light the backlight if it is still off (after
+        SLPOUT, the first time since SWRESET)."""
+        self._finish()
         if self._dark and not self.asleep:
+            if self._sleep_in:
+                self._sleep_out()
             self._dark = False
             self._light(self.brightness)
 
@@ -201,25 +355,22 @@ class ST7789(StripDisplay):
         self._light(0)
         self._command(_DISPOFF)
         self._command(_SLPIN)
-        sleep_ms(5)
+        now = ticks_ms()
+        self._slpout_at = ticks_add(now, _SLPOUT_MS)
+        self._next_at = ticks_add(now, _NEXT_MS)
+        self._hold = True
+        self._sleep_in = True
         self.asleep = True
 
     def wake(self):
         """Leave sleep. The panel kept its RAM, but the app redraws the whole screen anyway
-        (Painter.forget): the next show() lights the backlight."""
-        self._command(_SLPOUT)
-        sleep_ms(120)  # SLPIN-to-SLPOUT and SLPOUT settling
+        (Painter.forget): the next show() lights the backlight. SLPOUT waits out what is
+        left of the 120 ms after SLPIN (the board slept far longer), then 5 ms before
+        DISPON."""
+        self._sleep_out()
         self._command(_DISPON)
         self._dark = True  # lit by the show() after the painter has sent the screen again
         self.asleep = False
-
-
-def _pair(four, start, end):
-    """A CASET/RASET parameter: start and end, 2 bytes each, big-endian."""
-    four[0] = start >> 8
-    four[1] = start & 0xFF
-    four[2] = end >> 8
-    four[3] = end & 0xFF
 
 
 def _window_origin(rotation, width, height, offset):

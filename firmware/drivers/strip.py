@@ -7,7 +7,9 @@ framebuf.FrameBuffer of just that box in RGB565, draws into it with the colours 
 `colors`, and calls send(); the driver puts the box on the panel (the ST7789 in one
 CASET/RASET/RAMWR window). One buffer of width x STRIP_ROWS pixels is all the RAM it takes:
 
-    240 x 135: the strip, 7,680 bytes (a 4-bit framebuffer and its RGB565 line buffer were
+    240 x 135: the strip, 7,680 bytes; two of them (15,360) where the driver sends one while
+               the painter draws the next (the ST7789 on rp2, by DMA) (a 4-bit framebuffer
+               and its RGB565 line buffer were
                16,680; an RGB565 framebuffer of the screen would be 64,800)
 
 Pixels go out as they were drawn, with nothing to convert: colors[] holds the colour table
@@ -42,14 +44,26 @@ DEFAULT_PALETTE = (
 
 
 class StripDisplay:
-    def __init__(self, width, height, palette=DEFAULT_PALETTE):
+    def __init__(self, width, height, palette=DEFAULT_PALETTE, strips=1):
         self.width = width
         self.height = height
         # The strip first, while the heap is least fragmented (DESIGN: allocate it first).
-        self._strip = bytearray(2 * width * STRIP_ROWS)
-        self._pixels = memoryview(self._strip)
-        # The full-width strip is most of what is sent: its FrameBuffer is made once.
-        self._band = framebuf.FrameBuffer(self._strip, width, STRIP_ROWS, framebuf.RGB565)
+        # strips=2: a driver that sends a strip in the background (the ST7789 with rp2.DMA)
+        # has the painter draw the next strip into the other one meanwhile (_turn()).
+        self._strips = []
+        self._views = []
+        self._bands = []
+        for _ in range(strips):
+            buf = bytearray(2 * width * STRIP_ROWS)
+            self._strips.append(buf)
+            self._views.append(memoryview(buf))
+            # The full-width strip is most of what is sent: its FrameBuffer is made once.
+            self._bands.append(framebuf.FrameBuffer(buf, width, STRIP_ROWS, framebuf.RGB565))
+        self._k = 0  # the strip drawn into now
+        self._strip = self._strips[0]
+        self._pixels = self._views[0]
+        self._band = self._bands[0]
+        self._fb = self._band  # the FrameBuffer strip() last handed out
         self.colors = [0] * 16
         for i in range(16):
             r, g, b = palette[i] if i < len(palette) else (0, 0, 0)
@@ -80,8 +94,23 @@ class StripDisplay:
         self.box_w = w
         self.box_h = h
         if w == self.width and h == STRIP_ROWS:
-            return self._band
-        return framebuf.FrameBuffer(self._strip, w, h, framebuf.RGB565)
+            fb = self._band
+        else:
+            fb = framebuf.FrameBuffer(self._strip, w, h, framebuf.RGB565)
+        self._fb = fb
+        return fb
+
+    def clear(self, color):
+        """Fill the last strip handed out with `color` (a value of `colors`): what the
+        painter does first. A driver may do it faster (the ST7789 on rp2: by DMA)."""
+        self._fb.fill(color)
+
+    def _turn(self):
+        """Draw the next strip into the other buffer (the one just sent is still going out)."""
+        k = self._k = 1 - self._k
+        self._strip = self._strips[k]
+        self._pixels = self._views[k]
+        self._band = self._bands[k]
 
     def strip_bytes(self):
         """The pixels of the last strip, row after row: 2 bytes each, high byte first."""

@@ -121,8 +121,11 @@ class OrderScreen(Choice):
 
     def heading(self):
         names = self.app.table.names
-        head = self.t("emperor_order").format(names[self.draft["emperor"]])
-        return " ".join([head] + [names[s] for s in self.draft["order"]])
+        order = [names[s] for s in self.draft["order"]]
+        head = " ".join([self.t("emperor_order").format(names[self.draft["emperor"]])] + order)
+        if order and not self.app.painter.fits(head):  # 128 px: the order so far matters most
+            head = " ".join([self.t("out")] + order)
+        return head
 
     def options(self):
         placed = self.draft["order"]

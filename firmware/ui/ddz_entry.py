@@ -108,7 +108,10 @@ class PartnerScreen(_Step):
     key = "partner"
 
     def heading(self):
-        return self.t("pick_partner").format(self.app.table.names[self.draft["landlord"]])
+        head = self.t("pick_partner").format(self.app.table.names[self.draft["landlord"]])
+        if not self.app.painter.fits(head):  # 128 px: what to do matters more than who
+            head = head.split("·")[-1].strip()
+        return head
 
     def options(self):
         names = self.app.table.names

@@ -96,7 +96,7 @@ class HandActions(Choice):
             app.replace(Confirm(app, question, "void", lambda: app.void(index)))
             return
         record = app.table.entries[self.index]["record"]
-        from ui.table_screen import entry_of  # history is imported by table_screen
+        from ui.table_screen import entry_of  # loaded already: the table screen opens this
 
         app.amending = self.index
         app.pop()  # to the hand's page, under the hand's screens

@@ -353,7 +353,10 @@ class Painter:
         """Clear `fb`, which shows the box (x0, y0)-(x1, y1), and draw every op that touches
         the box, clipped to it."""
         colors = self._colors
-        fb.fill(_BLACK if colors is None else colors[_BLACK])
+        if colors is None:
+            fb.fill(_BLACK)
+        else:
+            self.display.clear(colors[_BLACK])  # fb is the strip the display handed out
         for i in range(n):
             op = ops[i]
             if op[0] < y1 and y0 < op[1] and op[2] < x1:

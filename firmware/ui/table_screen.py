@@ -4,7 +4,6 @@ menu behind it. The cursor on the table screen is the next hand's landlord (æ–—å
 
 from core.profiles import LEVELS
 from ui import ddz_entry, keys, text
-from ui.history import HistoryScreen  # loaded with the table: looking back is common
 from ui.screen import Choice, Notice, Screen, signed
 
 
@@ -234,6 +233,8 @@ class TableMenu(Choice):
             else:
                 app.replace(Notice(app, [self.t("no_last_hand")]))
         elif value == "history":
+            from ui.history import HistoryScreen  # loaded when first opened, then kept
+
             app.replace(HistoryScreen(app))
         elif value == "settle":
             app.replace(SettleScreen(app))

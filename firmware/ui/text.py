@@ -1,81 +1,87 @@
-"""Text on any framebuf.FrameBuffer from the Unifont subset in ui/glyphs.py.
+"""Text on any framebuf.FrameBuffer from the font file ui/glyphs.bin (GNU Unifont: GB 2312).
 
     width(s)                              pixels that draw(s) advances
     draw(fb, s, x, y, color, scale=1)     one line, top-left at (x, y); returns the end x
 
 Glyphs are 16 px high, 8 (half width: ASCII, digits, ×, ²) or 16 (full width: CJK) px wide.
-A character missing from the subset draws as a box of its width, 16 px from U+1100 up, else
-8, so a missing name character is visible rather than silently dropped. `scale` > 1 draws
+A character missing from the font draws as a box of its width, 16 px from U+1100 up, else
+8, so a missing name character is visible rather than silently dropped; without the font
+file (not deployed, unreadable) every character is a box and nothing fails. `scale` > 1 draws
 each glyph pixel as a scale×scale block: the big multiplier on the play screen.
 
+The font (layout: tools/glyphs.py) is every GB 2312 character, ~260 KB: it stays on flash,
+opened once and kept open, and a glyph's slot is read on demand with seek + readinto into a
+preallocated pool of the glyph cache (below); only its 522-byte header is kept in RAM.
+
 How it draws (measured in VM fuel on MicroPython 1.27, host_tests/test_text_vm.py checks the
-bounds): each glyph's inked rows are blitted straight from the bytes of ui/glyphs.py (blit
-accepts a read-only buffer as a list `[buffer, w, h, MONO_HLSB]`, reused for every glyph).
+bounds): each cached glyph's inked rows are blitted straight from its slot in the pool (blit
+accepts a buffer as a list `[buffer, w, h, MONO_HLSB]`, reused for every glyph).
 In colour 1 no palette is needed (ink 1 is the colour: the mono display); any other colour,
 and every colour of the RGB565 strips a colour panel is drawn in, goes through a 2-pixel
 RGB565 palette holding (key, colour) with key = colour ^ 1 as the transparent value. RGB565
 because a palette's values are written with the target's own setpixel, which keeps the bits
 its depth has, so one palette serves MONO_VLSB, GS2/GS4/GS8 and RGB565 buffers alike and
-draw() need not know the format. Glyphs are found through a small cache (below): into an
-RGB565 strip a full-width character costs ~36,000 fuel (almost all of it the C blit), a digit
-~16,000, a space ~5,000; width() ~4,000 a CJK character. Setting a glyph's ink with
-fb.pixel() from Python cost ~810,000 per CJK character, so blit it is. A cached glyph draws
-without allocating; one seen for the first time costs its memoryview and a 2-item tuple.
+draw() need not know the format. Into an RGB565 strip a cached full-width character costs
+~36,000 fuel (almost all of it the C blit), a digit ~16,000, a space ~5,000; width() ~4,000 a
+CJK character. Setting a glyph's ink with fb.pixel() from Python cost ~810,000 per CJK
+character, so blit it is. A cached glyph draws without allocating; one seen for the first
+time costs two seek + readinto of the file (~90,000 fuel on the VM, ~40,000 each read: the
+bucket's code points, then the glyph's slot straight into the pool), its memoryviews and a
+2-item tuple.
 """
 
 import framebuf
 
-from ui import glyphs
-
-_CODES = glyphs.CODES
-_BUCKETS = glyphs.BUCKETS
-_OFFSETS = glyphs.OFFSETS
-_SHAPES = glyphs.SHAPES
-_BITS = memoryview(glyphs.BITMAPS)
-HEIGHT = glyphs.HEIGHT
-
-# Printable ASCII is entries 0..94 of the index (the generator guarantees it).
-_ASCII_FIRST = 0x20
-_ASCII_LAST = 0x7E
+HEIGHT = 16
+_MAGIC = b"UFG1"
+_HEAD = 522  # magic, count, height, slot size (8 bytes), then BUCKETS (257 x 2)
 _WIDE_FROM = 0x1100  # a missing character from here up gets a full-width box
-
-# Reused for every glyph: the blit source [buffer, width, height, format] and the palette.
-_src = [_BITS[0:16], 8, 16, framebuf.MONO_HLSB]
-_palette = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
-
-
-def index(cp):
-    """Position of code point `cp` in the subset, or -1 when it is not there."""
-    if _ASCII_FIRST <= cp <= _ASCII_LAST:
-        return cp - _ASCII_FIRST
-    h = cp >> 8
-    if h > 0xFF:
-        return -1
-    b = _BUCKETS
-    lo = (b[2 * h] << 8) | b[2 * h + 1]
-    hi = (b[2 * h + 2] << 8) | b[2 * h + 3]
-    # Within a bucket every high byte is h: compare the low bytes only.
-    codes = _CODES
-    low = cp & 0xFF
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        c = codes[2 * mid + 1]
-        if c < low:
-            lo = mid + 1
-        elif c > low:
-            hi = mid
-        else:
-            return mid
-    return -1
+_ASCII_FIRST = 0x20
+_ASCII_LAST = 0x7E  # printable ASCII is entries 0..94 (the generator guarantees it)
+# Where deploy puts it: for a ui whose __file__ is not on the file system (frozen).
+_FALLBACK = "/ui/glyphs.bin"
 
 
-# Code points seen -> their glyph: (a memoryview of its inked rows in BITMAPS, its width
-# | its first inked row << 5). The rows above and below the ink are not stored (see
+def _font_path():
+    try:
+        here = __file__
+    except NameError:
+        return _FALLBACK
+    cut = max(here.rfind("/"), here.rfind("\\"))
+    return here[:cut + 1] + "glyphs.bin" if cut >= 0 else "glyphs.bin"
+
+
+def _open(path):
+    """(open file, its header) of a font file, or (None, a blank header) if it is missing or
+    not one."""
+    head = bytearray(_HEAD)
+    try:
+        f = open(path, "rb")
+    except OSError:
+        return None, head
+    try:
+        if f.readinto(head) == _HEAD and head[0:4] == _MAGIC and head[6] == HEIGHT:
+            return f, head
+    except OSError:
+        pass
+    f.close()
+    return None, bytearray(_HEAD)
+
+
+_font, _head = _open(_font_path())
+if _font is None and _font_path() != _FALLBACK:
+    _font, _head = _open(_FALLBACK)
+_count = (_head[4] << 8) | _head[5] if _font else 0
+_SLOTS = _HEAD + _count  # the glyphs' slots, after the _count bytes of LOWS
+
+# Code points seen -> their glyph: (a memoryview of its inked rows in its slot of _pool, its
+# width | its first inked row << 5). The rows above and below the ink are not stored (see
 # tools/glyphs.py), so the blit walks fewer pixels. The dict lookup costs a fraction of the
-# binary search in index(), and the view is made once instead of on every draw. The first
-# _KEPT characters seen are kept (~50 bytes each with the dict's share, ~5 KB) and the dict
-# is never emptied, so once grown it makes no garbage; any others get a fresh glyph each
-# time, and a missing character its box.
+# file's search, and the view is made once instead of on every draw. The first _KEPT
+# characters seen are kept (a 34-byte slot each, ~80 bytes with the view, the tuple and the
+# dict's share: ~8 KB for 96) and the dict is never emptied, so once grown it makes no
+# garbage; any other is read again into _spare each time it is drawn (two reads of the
+# file), and a missing character gets its box.
 #
 # Strings are walked as their UTF-8 bytes, code points decoded here: iterating a str makes a
 # one-character str per character, and on MicroPython every new str is first looked up among
@@ -84,20 +90,68 @@ def index(cp):
 _glyphs = {}
 _lookup = _glyphs.get  # bound once: binding it in draw() would allocate per call
 _KEPT = 96
+_SLOT = 34  # a glyph in the file: shape, length, 32 bytes of rows
+_pool = memoryview(bytearray(_KEPT * _SLOT))
+_spare = memoryview(bytearray(_SLOT))
+_lows = bytearray(256)  # one bucket's LOWS
+
+# Reused for every glyph: the blit source [buffer, width, height, format] and the palette.
+_src = [_spare, 8, 16, framebuf.MONO_HLSB]
+_palette = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
+
+
+def index(cp):
+    """Position of code point `cp` in the font, or -1 when it is not there."""
+    if _ASCII_FIRST <= cp <= _ASCII_LAST:
+        return cp - _ASCII_FIRST if _count else -1
+    h = cp >> 8
+    f = _font
+    if h > 0xFF or f is None:
+        return -1
+    b = _head
+    lo = (b[8 + 2 * h] << 8) | b[9 + 2 * h]
+    n = ((b[10 + 2 * h] << 8) | b[11 + 2 * h]) - lo
+    if not n:
+        return -1
+    f.seek(_HEAD + lo)  # LOWS starts right after the header
+    f.readinto(_lows)  # the bucket and what follows: one read, no slice to allocate
+    # Within a bucket every high byte is h: compare the low bytes only.
+    codes = _lows
+    low = cp & 0xFF
+    i = 0
+    while i < n:
+        mid = (i + n) >> 1
+        c = codes[mid]
+        if c < low:
+            i = mid + 1
+        elif c > low:
+            n = mid
+        else:
+            return lo + mid
+    return -1
 
 
 def _glyph(cp):
-    """The glyph of code point `cp` (see _glyphs), or minus its box's width if the subset
-    lacks it."""
-    i = cp - _ASCII_FIRST if _ASCII_FIRST <= cp <= _ASCII_LAST else index(cp)
+    """The glyph of code point `cp` (see _glyphs), or minus its box's width if the font
+    lacks it (or cannot be read)."""
+    kept = len(_glyphs)
+    slot = _spare
+    try:
+        i = index(cp)
+        f = _font
+        if i >= 0 and f is not None:
+            if kept < _KEPT:
+                slot = _pool[kept * _SLOT:(kept + 1) * _SLOT]
+            f.seek(_SLOTS + _SLOT * i)
+            if f.readinto(slot) != _SLOT:
+                i = -1
+    except (OSError, ValueError):  # unreadable, or closed
+        i = -1
     if i < 0:
         return -16 if cp >= _WIDE_FROM else -8
-    shape = _SHAPES[i]
-    o = _OFFSETS
-    i += i
-    g = (_BITS[(o[i] << 8) | o[i + 1]:(o[i + 2] << 8) | o[i + 3]],
-         (16 if shape & 0x80 else 8) | (shape & 0x0F) << 5)
-    if len(_glyphs) < _KEPT:
+    shape = slot[0]
+    g = (slot[2:2 + slot[1]], (16 if shape & 0x80 else 8) | (shape & 0x0F) << 5)
+    if kept < _KEPT:
         _glyphs[cp] = g
     return g
 

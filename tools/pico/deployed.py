@@ -44,6 +44,9 @@ def firmware_digest() -> str:
         for path in sorted((ROOT / folder).rglob("*.py")):
             h.update(str(path.relative_to(ROOT)).encode())
             h.update(path.read_bytes())
+    font = ROOT / "firmware" / "ui" / "glyphs.bin"  # the font file deploy copies as it is
+    if font.is_file():
+        h.update(font.read_bytes())
     h.update((ROOT / "tools" / "deploy.py").read_bytes())
     return h.hexdigest()[:16]
 

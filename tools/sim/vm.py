@@ -47,6 +47,9 @@ def firmware_files(board: str) -> dict[str, bytes]:
             board, ", ".join(simulated_boards())))
     files = {str(p.relative_to(FIRMWARE)): p.read_bytes() for p in FIRMWARE.rglob("*.py")
              if "__pycache__" not in p.parts}
+    from tools.mpy_size import data_files  # the font file, copied as it is
+
+    files.update({str(p.relative_to(FIRMWARE)): p.read_bytes() for p in data_files()})
     files["board.py"] = source.read_bytes()
     return files
 

@@ -1,0 +1,184 @@
+"""An evening on a small heap: the emulated Pico with only HEAP_FREE bytes of its heap left
+free before main.py runs (a /boot.py keeps a bytearray of the rest), the firmware deployed as
+.mpy (not frozen), and a table of HANDS hands of every game on its flash. Hands are played,
+one amended, the history and the settlement opened with the buttons; nothing may run out of
+memory: every screen is the MicroPython VM's at the same step (not the crash screen), no
+crash.log, no restart, the journal the VM's, the totals the core's.
+
+The HANDS hands are written into the flash image by the firmware's own journal on the host
+(littlefs-python with rp2's geometry, as tools/bench_pico.py does): the board only boots them.
+"""
+
+import shutil
+
+import pytest
+from device_vm import keys, run_device
+from pico_board import BOOT_QUIET_MS, deployed_image, play
+from test_device_flows import host_table, recount
+
+from core.journal import Journal
+from tools.lfs_image import Flash, LfsFS
+from tools.pico import Pico, repl
+from tools.pico.flashfs import FS_BLOCKS, FS_OFFSET, FlashFS
+
+pytestmark = pytest.mark.pico
+
+# What main.py finds free. TARGET is the goal (what an ESP32 without PSRAM leaves once
+# MicroPython has its own): the firmware does not run in it yet (docs/boards.md, the
+# T-Display), so its test is an expected failure that fails the run once it passes (then
+# drop the mark and make TARGET every game's). HEAP_FREE is what each evening runs in today,
+# found by trying: classic and 保皇 play at 160 KB (144 and 152 KB run out at boot); 升级's
+# amend at 1,000 hands replays every earlier hand from the journal (core.table._levels) and
+# runs out of memory at 176 KB, not at 224 KB.
+TARGET = 96 * 1024
+HEAP_FREE = {"classic": 160 * 1024, "baohuang": 160 * 1024, "shengji": 224 * 1024}
+HANDS = 1000
+DATA = "/data"
+
+# /boot.py for these boots only (rp2 runs boot.py, then main.py, in one global namespace
+# that the REPL shares): the heap collected, then all of it but HEAP_FREE kept in a bytearray.
+HOOK = """\
+# host_tests/test_pico_heap.py put this here: not part of the scorekeeper.
+import gc
+gc.collect()
+heap_ballast = bytearray(gc.mem_free() - {} - 16)
+gc.collect()
+heap_left = gc.mem_free()
+"""
+
+
+def _classic(i, _table):
+    return {"landlord": i % 3, "bid": 1 + i % 3, "winner": ("landlord", "farmers")[i % 2],
+            "bombs": ["bomb"] * (i % 3), "doubles": [1, 1 + i % 2, 1]}
+
+
+def _baohuang(i, _table):
+    emperor = i % 5
+    order = [(emperor + 1 + k + i // 5) % 5 for k in range(5)]
+    return {"emperor": emperor, "guard": (emperor + 1 + i % 4) % 5, "order": order}
+
+
+def _shengji(_i, table):
+    # 80 points: the attackers take the deal and go up no level, so the game never ends
+    dealer = table.state["dealer"] if table.state else None
+    return {"dealer": 0 if dealer is None else dealer, "points": 80}
+
+
+TABLES = {  # game: (open_table's arguments, a record for the i-th hand, the keys)
+    "classic": (("ddz", 3, "classic", ["甲", "乙", "丙"]), _classic,
+                # two hands; amend the newer one (history, its row, amend: farmers win);
+                # the history again; the settlement
+                keys("o o n o o") + [("state", "hand1")]
+                + keys("o n o p o n o") + [("state", "hand2")]
+                + keys("m n o n o o o b b o p o") + [("state", "amended")]
+                + keys("m n o") + [("shot", "history"), ("state", "history")] + keys("b")
+                + keys("m n n o") + [("shot", "settle"), ("state", "settle")]),
+    "baohuang": (("baohuang", 5, None, ["甲", "乙", "丙", "丁", "戊"]), _baohuang,
+                 keys("o o o o o o") + [("state", "hand1")]
+                 + keys("o n n o n o o o n o") + [("state", "hand2")]
+                 + keys("m n o o o o b b b b p o n n o o") + [("state", "amended")]
+                 + keys("m n o") + [("shot", "history"), ("state", "history")] + keys("b")
+                 + keys("m n n o") + [("shot", "settle"), ("state", "settle")]),
+    "shengji": (("shengji", 4, None, ["甲", "乙", "丙", "丁"]), _shengji,
+                keys("o o o") + [("state", "hand1")]
+                + keys("o m o o") + [("state", "hand2")]
+                + keys("m o o o o b n n o o") + [("state", "amended")]
+                + keys("m o") + [("shot", "history"), ("state", "history")] + keys("b")
+                + keys("m n o") + [("shot", "settle"), ("state", "settle")]),
+}
+
+
+def journal_image(image, game):
+    """Write a table of HANDS hands of `game` into the flash image's /data, as the board's
+    own journal appends them."""
+    (name, players, profile, names), record, _ = TABLES[game]
+    data = bytearray(image.read_bytes())
+    flash = Flash(FS_BLOCKS, buffer=data[FS_OFFSET:])
+    fs = LfsFS(flash, FS_BLOCKS)
+    table = Journal(fs, DATA).open_table(name, players, profile=profile, names=names)
+    for i in range(HANDS):
+        table.record(record(i, table))
+    data[FS_OFFSET:] = flash.buffer
+    image.write_bytes(data)
+
+
+def _shots_everywhere(steps):
+    out = []
+    for kind, arg in steps:
+        out.append((kind, arg))
+        if kind == "state":
+            out.append(("shot", arg))
+    return out
+
+
+def evening_on(folder, game, heap_free):
+    """The table's keys pressed on a Pico whose main.py found `heap_free` bytes free, and
+    on the VM: (game, the Pico's pictures, the VM's run, the Pico's /data afterwards,
+    [what main.py found free, the ballast's size], how often the Pico restarted)."""
+    flash = folder / "pico.img"
+    shutil.copyfile(deployed_image(), flash)
+    journal_image(flash, game)
+    with FlashFS(flash) as fs:
+        booted_files = fs.files(DATA)
+        fs.write("/boot.py", HOOK.format(heap_free).encode())
+    steps = _shots_everywhere(TABLES[game][2])
+    with Pico(flash) as pico:
+        pico.settle(quiet_ms=BOOT_QUIET_MS)
+        shots = play(pico, steps)
+        resets = pico.state()["resets"]
+        repl.enter_raw(pico)
+        said = repl.run(pico, "print(heap_left, len(heap_ballast))").split()
+    with FlashFS(flash) as fs:
+        files = fs.files(DATA)
+    vm = run_device(steps, files=booted_files)
+    return game, shots, vm, files, [int(n) for n in said], resets
+
+
+@pytest.fixture(scope="module", params=sorted(TABLES))
+def evening(request, tmp_path_factory):
+    game = request.param
+    return evening_on(tmp_path_factory.mktemp(game), game, HEAP_FREE[game])
+
+
+def test_main_py_found_no_more_than_the_small_heap_free(evening):
+    game, *_, (left, ballast), resets = evening
+    assert left <= HEAP_FREE[game] and ballast > 230 * 1024 - HEAP_FREE[game]
+    assert resets == 0  # no crash restarted the board
+
+
+def test_every_screen_is_the_vms_not_the_crash_screen(evening):
+    game, shots, vm, *_ = evening
+    assert set(shots) == set(vm.shots)
+    assert [n for n in vm.shots if shots[n] != vm.shots[n]] == [], game
+
+
+def test_the_hands_were_played_amended_and_settled(evening):
+    game, _, vm, *_ = evening
+    states = vm.states
+    assert states["hand1"]["hands"] == HANDS + 1
+    assert states["hand2"]["hands"] == HANDS + 2
+    assert states["amended"]["hands"] == HANDS + 2
+    assert states["history"]["screen"] == "HistoryScreen"
+    assert states["settle"]["screen"] == "SettleScreen"
+
+
+def test_the_journal_on_the_flash_is_the_vms_and_scores_as_the_core_says(evening):
+    game, _, vm, files, *_ = evening
+    assert DATA + "/crash.log" not in files
+    journal = {p: d for p, d in files.items() if p.startswith(DATA + "/table")}
+    assert journal == {p: d for p, d in vm.files.items() if p.startswith(DATA + "/table")}
+    table = host_table(files)
+    assert table.hands_played() == HANDS + 2
+    assert any("previous" in table.entries[i] for i in range(HANDS, HANDS + 2))
+    if game == "shengji":
+        assert table.state["levels"] == vm.end["levels"]
+        assert table.state["dealer"] == vm.end["dealer"]
+    else:
+        assert table.totals == vm.end["totals"] == recount(table)
+
+
+@pytest.mark.xfail(strict=True, reason="the firmware needs about 160 KB free (docs/boards.md)")
+def test_a_classic_evening_runs_in_the_target_heap(tmp_path):
+    game, shots, vm, files, _, resets = evening_on(tmp_path, "classic", TARGET)
+    assert resets == 0 and DATA + "/crash.log" not in files
+    assert [n for n in vm.shots if shots.get(n) != vm.shots[n]] == []
