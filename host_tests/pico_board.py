@@ -77,6 +77,16 @@ def press_key(pico: Pico, key: str) -> dict:
     return pico.press(KEY_BUTTONS[key])
 
 
+def shots_everywhere(steps):
+    """The steps with a picture kept at every named state, to compare a board's with the VM's."""
+    out = []
+    for kind, arg in steps:
+        out.append((kind, arg))
+        if kind == "state":
+            out.append(("shot", arg))
+    return out
+
+
 def play(pico: Pico, steps) -> dict[str, bytes]:
     """device_vm's steps on the emulated Pico: ("key", K) pressed on its buttons; ("shot", N)
     and ("state", N) keep the panel's picture under N."""

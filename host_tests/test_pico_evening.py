@@ -14,7 +14,7 @@ import sys
 
 import pytest
 from device_vm import run_device
-from pico_board import BOOT_QUIET_MS, boot, deployed_image, over_serial, play
+from pico_board import BOOT_QUIET_MS, boot, deployed_image, over_serial, play, shots_everywhere
 from PIL import Image
 from test_device_flows import (
     BAOHUANG_EVENING,
@@ -37,15 +37,6 @@ EVENINGS = {"classic": CLASSIC_EVENING, "baohuang": BAOHUANG_EVENING,
             "shengji": SHENGJI_EVENING}
 
 
-def _shots_everywhere(steps):
-    """The steps with a picture kept at every named point, for both boards."""
-    out = []
-    for kind, arg in steps:
-        out.append((kind, arg))
-        if kind == "state":
-            out.append(("shot", arg))
-    return out
-
 
 def _differing(pico_shots, vm_shots):
     return [name for name in vm_shots if pico_shots.get(name) != vm_shots[name]]
@@ -54,7 +45,7 @@ def _differing(pico_shots, vm_shots):
 @pytest.fixture(scope="module", params=sorted(EVENINGS))
 def evening(request, tmp_path_factory):
     """One evening played on the Pico and on the VM; the Pico's journal pulled."""
-    steps = _shots_everywhere(EVENINGS[request.param])
+    steps = shots_everywhere(EVENINGS[request.param])
     folder = tmp_path_factory.mktemp(request.param)
     pico = boot(folder)
     try:

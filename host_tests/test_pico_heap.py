@@ -13,7 +13,7 @@ import shutil
 
 import pytest
 from device_vm import keys, run_device
-from pico_board import BOOT_QUIET_MS, deployed_image, play
+from pico_board import BOOT_QUIET_MS, deployed_image, play, shots_everywhere
 from test_device_flows import host_table, recount
 
 from core.journal import Journal
@@ -102,14 +102,6 @@ def journal_image(image, game):
     image.write_bytes(data)
 
 
-def _shots_everywhere(steps):
-    out = []
-    for kind, arg in steps:
-        out.append((kind, arg))
-        if kind == "state":
-            out.append(("shot", arg))
-    return out
-
 
 def evening_on(folder, game, heap_free):
     """The table's keys pressed on a Pico whose main.py found `heap_free` bytes free, and
@@ -121,7 +113,7 @@ def evening_on(folder, game, heap_free):
     with FlashFS(flash) as fs:
         booted_files = fs.files(DATA)
         fs.write("/boot.py", HOOK.format(heap_free).encode())
-    steps = _shots_everywhere(TABLES[game][2])
+    steps = shots_everywhere(TABLES[game][2])
     with Pico(flash) as pico:
         pico.settle(quiet_ms=BOOT_QUIET_MS)
         shots = play(pico, steps)
