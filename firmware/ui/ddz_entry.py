@@ -168,7 +168,7 @@ class PlayScreen(Screen):
             p.line(1, p.clip(line if p.fits(line) else each[0]))
             return
         p.line(0, p.clip(head + " " + bid), color=p.accent)
-        big = 3 if p.rows < 10 else 5  # 48 px on 240x135, 80 px on 320x240
+        big = p.big_scale
         p.big(1, stake, big)
         row = 1 + big
         last = p.rows - self.hint_rows  # the first row of the hints

@@ -78,6 +78,9 @@ class Painter:
         self.mono = layout == MONO
         self.width, self.height, self.top = LAYOUTS[layout]
         self.rows = (self.height - self.top) // text.HEIGHT
+        # The scale of the big numbers (the multiplier, a 升级 hand's points): 48 px on
+        # 240x135, 80 px on 320x240 (128x64 draws its own at 2).
+        self.big_scale = 5 if self.rows >= 10 else 3
         # mono: everything is white on black, the selection is inverted.
         self.ink = _WHITE
         self.dim = _WHITE if self.mono else _GREY

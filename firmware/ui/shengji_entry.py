@@ -56,6 +56,6 @@ class PointsScreen(Screen):
             return
         p.line(0, "{} {}  {}".format(self.t("dealer"), dealer, self.t("attackers")),
                color=p.accent)
-        big = 3 if p.rows < 10 else 5  # 48 px on 240x135, 80 px on 320x240
+        big = p.big_scale
         p.big(1, str(self.points), big)
         p.line(1 + big, self.t("points"), 4)

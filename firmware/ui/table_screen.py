@@ -191,9 +191,10 @@ _PAD = 4  # px between a cell's edge and its text
 
 
 def _grid(p, names, amounts, height):
-    """(columns, scale) for the seats' cells in `height` px: one column (the seats in their
-    order round the table) while it gives digits twice the font or more, else the larger
-    digits of one or two columns; None if even the smallest do not fit."""
+    """(columns, scale) for the seats' cells in `height` px: the largest digits (3, 2 or 1
+    times the font) that fit every name and total, in one column or two; one column on a
+    tie, and always for up to three seats when it fits (a lone seat in a second row of two
+    columns reads out of turn). None if even the smallest do not fit."""
     best = None
     for cols in (1, 2):
         cell_w = p.width // cols
@@ -206,7 +207,7 @@ def _grid(p, names, amounts, height):
                 if best is None or scale > best[1]:
                     best = (cols, scale)
                 break
-        if best is not None and best[1] >= 2:
+        if best is not None and len(names) <= 3:
             return best
     return best
 
