@@ -15,6 +15,7 @@ POINT_UNIT = 5  # points are counted in fives
 # more decks and for kitty bonuses. The default turnover, 2 × step, stays within its bound.
 MAX_STEP = 1000
 MAX_POINTS = 2000  # also the bound of the turnover
+STEP = 32  # a past hand's levels are replayed from at most this many hands back (replay())
 
 
 def level_index(value, key="rules.start"):
@@ -73,6 +74,104 @@ def score(record, state):
     next_dealer = (dealer + 1) % PLAYERS if took_over else (dealer + 2) % PLAYERS
     return {"levels": levels, "dealer": next_dealer, "winner": winner, "gained": gained,
             "team": team, "took_over": took_over, "points": points}
+
+
+def replay(table, upto, index=None, record=None):
+    """The state after the hands of core.table.Table `table` before `upto`, with hand
+    `index` taken as `record` (None: left out); and the table's `kept` with that change.
+
+    Levels follow every earlier hand, so a look back or a changed past hand replays them
+    from the table's store (new hands never do). `kept` is (marks, asked): the packed states
+    (pack()) before hands STEP, 2 × STEP..., as far as a replay got, and (hand, packed state
+    before it) for the hand last asked for. A replay starts from the nearest of those before
+    it, and keeps the marks it passes; or, fewer than STEP hands from the last, from the
+    table's state worked back (_back). So a look back reads fewer than STEP hands (one,
+    walking forwards), and a look at or a change of a recent hand no old one. A change to
+    hand `index` alters the states after it only: those kept up to it stay, and the
+    replay's marks past it (in a copy: the table's stay as they are until the store has the
+    change) become the table's with it."""
+    from core.score import score_hand  # as Table scores a hand (and on the VM, no slower)
+
+    first = upto if index is None else index  # the hands before it are as stored
+    marks, asked = table.kept
+    n = min(len(marks), first // STEP)
+    at, packed = n * STEP, marks[n - 1] if n else None
+    if asked is not None and at <= asked[0] <= first:
+        at, packed = asked
+    if index is not None:
+        marks = marks[:n]
+        if asked is not None and asked[0] > index:
+            asked = None
+    entries = table.entries
+    if len(entries) - first < min(STEP, first - at) and table.state["winner"] is None:
+        at, state = _back(table, first)
+    else:
+        state = unpack(packed, {"rules": table.rules})
+    for i in range(at, upto):
+        if i == index:
+            current = record
+        else:
+            entry = entries[i]
+            current = None if entry["void"] else entry["record"]
+        if current is not None:
+            state = score_hand(current, state)
+        if i + 1 == (len(marks) + 1) * STEP:  # the next mark only: marks[j] is hand (j+1)·STEP
+            marks.append(pack(state))
+    if index is None:
+        asked = (upto, pack(state))
+    return state, (marks, asked)
+
+
+def _back(table, upto):
+    """(hand, state before it) for a hand at or before `upto`, from the table's state: the
+    levels are worked back from the last hand to the last one scored before `upto`, which
+    scored from them gives the very state it left. Only while no team has passed A: a hand
+    that did was cut at A, and nothing after it scored."""
+    entries = table.entries
+    levels = list(table.state["levels"])
+    for i in range(len(entries) - 1, -1, -1):
+        entry = entries[i]
+        if not entry["void"]:
+            undo(entry["record"], levels)
+            if i < upto:
+                return i + 1, score(entry["record"],
+                                    {"levels": levels, "dealer": None, "winner": None})
+    return 0, new_state({"rules": table.rules})
+
+
+def undo(record, levels):
+    """Turn `levels` after hand `record` (scored, and no team passed A: nothing was cut at A)
+    into those before it: score() added the levels gained to one team, and nothing else."""
+    step, _start, turnover, zero_bonus = read_rules(record)
+    took_over, gained = outcome(record["points"], step, turnover, zero_bonus)
+    dealer = record["dealer"]
+    levels[(dealer + 1) % 2 if took_over else dealer % 2] -= gained
+
+
+def pack(state):
+    """`state` as one int (None for new_state's, before any hand), which unpack() turns back
+    into an equal dict: a table keeps past states so (replay()), 4 bytes each in a list.
+    The team is the next dealer's (took over: the seat after the dealer; kept: the partner),
+    and so is a winner; points are fives, at most 400 in 9 bits; gained, at most 401, is the
+    top field: below 2**30, a small int on a 32-bit board, which takes no heap."""
+    if state["dealer"] is None:
+        return None
+    levels = state["levels"]
+    return (levels[0] | levels[1] << 4 | state["dealer"] << 8
+            | (state["winner"] is not None) << 10 | state["took_over"] << 11
+            | state["points"] // POINT_UNIT << 12 | state["gained"] << 21)
+
+
+def unpack(packed, record):
+    """The state pack() made; None: new_state(record)."""
+    if packed is None:
+        return new_state(record)
+    dealer = packed >> 8 & 3
+    team = dealer % 2
+    return {"levels": [packed & 15, packed >> 4 & 15], "dealer": dealer,
+            "winner": team if packed >> 10 & 1 else None, "gained": packed >> 21,
+            "team": team, "took_over": bool(packed >> 11 & 1),
+            "points": (packed >> 12 & 511) * POINT_UNIT}
 
 
 def public(state):

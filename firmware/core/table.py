@@ -103,6 +103,7 @@ class Table:
         self.totals = [0] * players
         self.start_balances = None
         self.state = None  # 升级: levels and dealer after the last hand
+        self.kept = ([], None)  # 升级: states to replay past hands from (shengji.replay)
         self._check_rules()
 
     def header(self):
@@ -179,25 +180,14 @@ class Table:
     def _score(self, record, index):
         if self.game != "shengji":
             return score_hand(record)
-        state = self.state if index == len(self.entries) else self._levels(index)
+        if index == len(self.entries):
+            state = self.state
+        else:
+            # Levels follow every earlier hand: a look back replays them from the store.
+            from core import shengji
+
+            state, self.kept = shengji.replay(self, index)
         return score_hand(record, state)
-
-    def _levels(self, upto, index=None, record=None):
-        """升级 state after the hands before `upto`, with hand `index` taken as `record`
-        (None: left out). Levels follow every earlier hand, so a look back or a changed past
-        hand replays them from the store; new hands never do."""
-        from core import shengji
-
-        state = shengji.new_state({"rules": self.rules})
-        for i in range(upto):
-            if i == index:
-                current = record
-            else:
-                entry = self.entries[i]
-                current = None if entry["void"] else entry["record"]
-            if current is not None:
-                state = score_hand(current, state)
-        return state
 
     def preview(self, record, index=None):
         """What `record` would score as the next hand (or as hand `index`, amended), without
@@ -229,24 +219,30 @@ class Table:
             ddz.check_cards(record)
         self.entries.add(index, record)
         if self.game == "shengji":
-            self._apply((result, None))
+            self._apply((result, None, None))
         else:
-            self._apply((None, result["deltas"]))
+            self._apply((None, result["deltas"], None))
         return index, result
 
     def _effect(self, index, old, new=None, result=None):
         """What putting record `new` (scored `result`; None: voiding) in place of hand
-        `index`'s `old` one does: (升级 state after it, change of each total). Worked out
-        before the store is told, so that a refusal leaves everything as it was."""
+        `index`'s `old` one does: (升级 state after it, change of each total, 升级 states
+        kept). Worked out before the store is told, so that a refusal leaves everything as
+        it was."""
         if self.game == "shengji":
-            return self._levels(len(self.entries), index, new), None
+            from core import shengji
+
+            state, kept = shengji.replay(self, len(self.entries), index, new)
+            return state, None, kept
         change = [-delta for delta in score_hand(old)["deltas"]]
         if result is not None:
             change = [c + delta for c, delta in zip(change, result["deltas"])]
-        return None, change
+        return None, change, None
 
     def _apply(self, effect):
-        state, change = effect
+        state, change, kept = effect
+        if kept is not None:
+            self.kept = kept
         if change is None:
             self.state = state
         else:
