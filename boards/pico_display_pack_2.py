@@ -68,6 +68,7 @@ from ui import keys
 
 name = "Pimoroni Pico Display Pack 2.0 / 2.8"
 layout = "color320x240"
+mpy_arch = "armv6m"  # the RP2040's Cortex-M0+: deploy compiles ui/ink.py for it
 
 # Clocks, before the SPI is made (its divider is worked out from clk_peri then): the CPU at
 # 125 MHz and the peripheral clock equal to it, for the 62.5 MHz SPI (see the 1.14" pack's

@@ -30,6 +30,7 @@ from ui import keys
 
 name = "Waveshare Pico-LCD-1.14"
 layout = "color240x135"
+mpy_arch = "armv6m"  # the RP2040's Cortex-M0+: deploy compiles ui/ink.py for it
 
 # Clocks, before the SPI is made (its divider is worked out from clk_peri then): the CPU at
 # 125 MHz and the peripheral clock equal to it. MicroPython's rp2 runs clk_peri from the

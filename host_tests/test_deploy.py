@@ -84,6 +84,32 @@ def test_board_facts_from_the_board_files():
         deploy.board_path("nope")
 
 
+def test_the_native_module_goes_only_to_boards_that_name_their_cpu(tmp_path):
+    # The RP2040 boards say mpy_arch = "armv6m": ui/ink.py compiled for it (.mpy v6.3 with
+    # the arch in its header: armv6m (4) << 2, sub-version 3). The ESP32 and OLED
+    # boards, and the simulated ones, run without it.
+    pico = deploy.build(deploy.board_path("pico_display_pack"), tmp_path / "pico")
+    ink = [local for local, name in pico if name == "ui/ink.mpy"]
+    assert len(ink) == 1 and ink[0].read_bytes()[:3] == b"M\x06" + bytes([4 << 2 | 3])
+    for board in ("lilygo_t_display", "ssd1306_oled", "simulated"):
+        files = deploy.build(deploy.board_path(board), tmp_path / board)
+        assert not [name for _, name in files if name.startswith("ui/ink")], board
+    for board in ("pico_display_pack", "pico_display_pack_2", "waveshare_pico_lcd_114"):
+        assert deploy.mpy_arch(deploy.board_path(board)) == "armv6m"
+    odd = tmp_path / "odd.py"
+    odd.write_text('mpy_arch = "x86"\n')
+    with pytest.raises(DeployError, match="'x86' is not one of armv6m"):
+        deploy.mpy_arch(odd)
+
+
+def test_a_board_of_another_cpu_than_its_board_file_says_is_refused():
+    deploy.check_arch(0x306 | 4 << 10, "armv6m")  # rp2's sys.implementation._mpy
+    deploy.check_arch(0x306 | 10 << 10, None)  # an ESP32, no native module asked for
+    for value in (0x306 | 10 << 10, 0x306):  # an ESP32's; a port without native code
+        with pytest.raises(DeployError, match="another CPU"):
+            deploy.check_arch(value, "armv6m")
+
+
 def test_settings_merge_keeps_what_the_board_had():
     old = {"lang": "zh", "sleep_s": 30, "names": ["a", "b", "c"]}
     assert deploy.merged_settings(old, ["张三", "李四"], None) == {

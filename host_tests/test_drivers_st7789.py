@@ -81,6 +81,11 @@ report['init'] = take(bus)[0]
 report['init_pins'] = bus.pins
 bus.pins = []
 report['strip_bytes'] = len(d._strip)
+# Two strips asked for where nothing sends in the background (no rp2.DMA): one, blocking.
+other = Bus()
+two = ST7789(FakeSPI(other), FakePin(other, 'dc'), FakePin(other, 'cs'), None, None, strips=2)
+report['strips_without_dma'] = [len(d._strips), len(two._strips), two._dma is None]
+del two, other
 report['rows'] = [d.rows(240), d.rows(40), d.rows(7)]
 
 d.set_color(RED, 255, 0, 0)
@@ -221,6 +226,12 @@ def test_the_datasheet_waits_are_kept(report):
 def test_the_driver_keeps_one_strip_not_a_framebuffer(report):
     assert report["strip_bytes"] == 7_680  # 240 x 16 x 2; a 240x135 RGB565 frame is 64,800
     assert report["rows"] == [16, 96, 548]
+
+
+def test_without_dma_one_strip_even_when_two_are_asked_for(report):
+    # Two (sent by DMA while the next is drawn) are tested on the emulated Pico:
+    # test_pico_native.py.
+    assert report["strips_without_dma"] == [1, 1, True]
 
 
 def test_a_strip_goes_into_its_window_as_drawn(report):

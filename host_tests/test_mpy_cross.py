@@ -4,12 +4,23 @@ from pathlib import Path
 
 import pytest
 
-from tools.mpy_size import CompileError, compile_file, firmware_files
+from tools.mpy_size import ARCHS, NATIVE, CompileError, compile_file, firmware_files
 
 
 @pytest.mark.parametrize("source", firmware_files(), ids=lambda p: p.name)
 def test_firmware_file_compiles_for_micropython(source, tmp_path):
     assert compile_file(source, tmp_path).stat().st_size > 0
+
+
+@pytest.mark.parametrize("source", NATIVE, ids=lambda p: p.name)
+@pytest.mark.parametrize("arch", ARCHS)
+def test_a_native_module_compiles_for_its_cpu_only(source, arch, tmp_path):
+    # Machine code needs mpy-cross -march: without it (bytecode, what the VM loads) it is
+    # refused, which is why firmware_files() leaves it out and deploy compiles it per board.
+    assert source not in firmware_files()
+    assert compile_file(source, tmp_path, arch=arch).stat().st_size > 0
+    with pytest.raises(CompileError):
+        compile_file(source, tmp_path / "bytecode")
 
 
 def test_a_cpython_only_construct_is_refused(tmp_path):

@@ -6,7 +6,10 @@
 1. builds build/NAME/: every firmware module compiled with mpy-cross 1.29 (.mpy v6.3; main.py
    stays source, as boards run main.py only), the board file as board.py (source, so pins can
    be edited on the board), and the committed font file ui/glyphs.bin as it is (every GB 2312
-   character: no unifont needed here); --names with a character the font lacks is refused;
+   character: no unifont needed here); a native module (tools/mpy_size.py's NATIVE: ui/ink.py)
+   only for a board file that names its CPU as mpy_arch, compiled for it (mpy-cross -march),
+   and checked against the board's MicroPython; --names with a character the font lacks is
+   refused;
 2. connects with mpremote (PORT: a device path, mpremote's a0/u0/c0 shorthands, or "auto": the
    first USB serial port), checks that a MicroPython answers, that it is the version the
    firmware needs (sys.implementation.version at least ui/launch.py's NEEDED, 1.26.0: the
@@ -36,7 +39,15 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import tools.glyphs as glyphs
-from tools.mpy_size import FONT, CompileError, compile_file, data_files, firmware_files
+from tools.mpy_size import (
+    ARCHS,
+    FONT,
+    NATIVE,
+    CompileError,
+    compile_file,
+    data_files,
+    firmware_files,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
@@ -112,6 +123,21 @@ def check_mpy(value):
                 version, sub, MPY_VERSION, MPY_SUB_VERSION))
 
 
+# sys.implementation._mpy bits 10 and up: the CPU of the port's native code (py/persistentcode.h,
+# MP_NATIVE_ARCH_*), for mpy-cross -march's names.
+NATIVE_ARCH = {"armv6m": 4}
+
+
+def check_arch(value, arch):
+    """Refuse a board whose MicroPython runs native code of another CPU than its board
+    file's mpy_arch (a native .mpy of the wrong CPU would not import)."""
+    if arch is not None and (value or 0) >> 10 != NATIVE_ARCH[arch]:
+        raise DeployError(
+            "the board file says mpy_arch = {!r}, but this MicroPython runs native code of "
+            "another CPU (sys.implementation._mpy {}): is it the right board file?".format(
+                arch, value))
+
+
 def board_path(name):
     path = BOARDS / (name + ".py")
     if not path.is_file():
@@ -143,7 +169,8 @@ def firmware_for(board):
     """(firmware files the board runs, micropython-lib packages it needs): everything the
     imports reach from main.py and the board file (boards/ssd1306_oled.py -> drivers.oled ->
     ssd1306), with the packages' __init__.py. What nothing imports (the simulator's drivers
-    on a real board) is not copied."""
+    on a real board) is not copied, nor a native module where the board file names no
+    mpy_arch (the firmware does without it)."""
     files, todo, needed = set(), [FIRMWARE / "main.py", board], set()
     while todo:
         path = todo.pop()
@@ -157,6 +184,8 @@ def firmware_for(board):
                     if extra.is_file() and extra not in files:
                         files.add(extra)
                         todo.append(extra)
+    if mpy_arch(board) is None:
+        files.difference_update(NATIVE)
     return files, sorted(needed)
 
 
@@ -165,14 +194,30 @@ def mip_packages(board):
     return firmware_for(board)[1]
 
 
-def data_dir(board):
-    """The board file's data_dir (a constant in every board file), default /data."""
+def _board_string(board, name):
+    """The string constant `name` = "..." of a board file, or None where it sets none."""
     for node in ast.parse(board.read_text(encoding="utf-8")).body:
         if (isinstance(node, ast.Assign) and len(node.targets) == 1
-                and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "data_dir"
+                and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name
                 and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
-            return node.value.value.rstrip("/") or "/"
-    return "/data"
+            return node.value.value
+    return None
+
+
+def data_dir(board):
+    """The board file's data_dir (a constant in every board file), default /data."""
+    value = _board_string(board, "data_dir")
+    return "/data" if value is None else value.rstrip("/") or "/"
+
+
+def mpy_arch(board):
+    """The board file's mpy_arch: the CPU its native modules are compiled for (mpy-cross
+    -march, one of ARCHS), or None: no native module goes onto that board."""
+    arch = _board_string(board, "mpy_arch")
+    if arch is not None and arch not in ARCHS:
+        raise DeployError("{}: mpy_arch {!r} is not one of {}".format(
+            board.name, arch, ", ".join(ARCHS)))
+    return arch
 
 
 def parse_names(text):
@@ -217,14 +262,16 @@ def build(board, out):
     out.mkdir(parents=True)
     jobs = []
     needed = firmware_for(board)[0]
-    for source in firmware_files():
+    arch = mpy_arch(board)  # what the native modules among them are compiled for
+    for source in firmware_files() + list(NATIVE):
         relative = source.relative_to(FIRMWARE)
         if relative == Path("main.py") or source not in needed:
             continue
-        jobs.append((source, FIRMWARE, relative.with_suffix(".mpy").as_posix()))
+        jobs.append((source, arch if source in NATIVE else None,
+                     relative.with_suffix(".mpy").as_posix()))
     try:
         with ThreadPoolExecutor() as pool:  # one mpy-cross process a file: run a few at once
-            targets = list(pool.map(lambda job: compile_file(job[0], out, base=job[1]), jobs))
+            targets = list(pool.map(lambda job: compile_file(job[0], out, arch=job[1]), jobs))
     except CompileError as exc:
         raise DeployError("mpy-cross failed: {}".format(exc)) from None
     files = [(target, job[2]) for target, job in zip(targets, jobs)]
@@ -246,10 +293,12 @@ GITHUB = "github:OWNER/REPO"  # placeholder: this repository's GitHub owner/name
 
 def package_json():
     """package.json for `mpremote mip install --target / github:OWNER/REPO`: the firmware as
-    source (deploy's .mpy files are smaller and load faster), main.py included."""
+    source (deploy's .mpy files are smaller and load faster), main.py included, and the
+    native modules: a Pico compiles their inline assembler itself, another port fails to and
+    the firmware does without them."""
     urls = [[p.relative_to(FIRMWARE).as_posix(),
              "{}/firmware/{}".format(GITHUB, p.relative_to(FIRMWARE).as_posix())]
-            for p in sorted(firmware_files() + data_files())]
+            for p in sorted(firmware_files() + list(NATIVE) + data_files())]
     return {
         "_comment": "OWNER/REPO is a placeholder: replace it with the GitHub repository. Install "
                     "with `mpremote mip install --target / github:OWNER/REPO`, then copy a "
@@ -511,6 +560,7 @@ def deploy(args, say=print):
         remote = board.probe(data)
         check_version(remote.get("release"))
         check_mpy(remote["mpy"])
+        check_arch(remote["mpy"], mpy_arch(board_file))
         say("{}: {} ({})".format(port, remote["version"], remote["machine"]))
         missing = [p for p in needs if p + ".mpy" not in remote["lib"]
                    and p + ".py" not in remote["lib"]]

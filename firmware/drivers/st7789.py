@@ -13,8 +13,11 @@ bottom; see host_tests/test_drivers_st7789.py and test_render_retained.py).
 On rp2 (the Pico) the pixels of a strip go out by DMA (rp2.DMA, paced by the SPI's TX
 DREQ) and send() returns at once: the painter draws the next strip into a second buffer
 meanwhile (drivers/strip.py, strips=2: 7,680 bytes more at 240 wide), and the next send(),
-command or show() first waits for the last one to be shifted out. A second channel clears
-a strip (clear()) at a fraction of framebuf's fill. Elsewhere (and on the host's VM),
+command or show() first waits for the last one to be shifted out. The second buffer is
+taken only where it can be afforded (the strips keyword; by default where the heap has
+176 KB free when the driver is made, as a Pico does and a small heap not): with one, each
+strip goes out by machine.SPI.write before the next is drawn. A DMA channel clears a strip
+(clear()) at a fraction of framebuf's fill either way. Elsewhere (and on the host's VM),
 machine.SPI.write as it is, one strip.
 
 The datasheet's waits are kept as deadlines rather than sleeps where the boot has other work
@@ -30,6 +33,7 @@ duty; a plain Pin backlight stays on at any level above 0 (a board without PWM i
 when only dimming was asked).
 """
 
+import gc
 from time import sleep_ms, ticks_add, ticks_diff, ticks_ms
 
 from micropython import const
@@ -88,25 +92,46 @@ _SPI_BASE = (0x4003C000, 0x40040000)
 _SSPSR_BSY = const(0x10)
 
 
-def _dma_for(spi):
-    """(DMA channel, its CTRL word, SSPDR address, SSPSR address) to send over `spi` in the
-    background, or None: not rp2, or not one of its machine.SPI buses."""
+# The second strip (2 x width x 16 bytes: 7,680 at 240 wide) is taken only where the heap has
+# this much free after a collection as the driver is made, unless the board file says: where
+# the app will keep every module it loads (ui/launch.py KEEP_ALL_FROM, 160 KB, measured once
+# the display is made) and the strips besides. A smaller heap is a lean app's (ui/modules.py),
+# which needs the 7.5 KB more than the overlap.
+_ROOM_FOR_TWO = const(176 * 1024)
+
+
+def _spi_number(spi):
+    """0 or 1: which of rp2's machine.SPI buses `spi` is; None off rp2 or for another bus."""
     if DMA is None:
         return None
     name = repr(spi)
     if not name.startswith("SPI(") or name[4] not in "01":
         return None
-    n = int(name[4])
-    dma = DMA()
+    return int(name[4])
+
+
+def _send_channel(n):
+    """(DMA channel, its CTRL word, SSPDR address, SSPSR address) that sends a strip over
+    SPI n in the background."""
+    dma = DMA()  # pyright: ignore[reportOptionalCall]  (called on rp2 only)
     # byte transfers, the read address walking the strip, the write address fixed on SSPDR,
     # paced by the SPI's TX FIFO
     ctrl = dma.pack_ctrl(size=0, inc_read=True, inc_write=False, treq_sel=16 + 2 * n)
-    # A second channel clears a strip: one colour (two pixels in a word) read again and again
-    # into the strip, unpaced (TREQ 0x3F, permanent), words (2) or half-words (1).
-    fill = DMA()
+    return dma, ctrl, _SPI_BASE[n] + 0x08, _SPI_BASE[n] + 0x0C
+
+
+def _fill_channel():
+    """(DMA channel, CTRL for words, CTRL for half-words) that clears a strip: one colour (two
+    pixels in a word) read again and again into the strip, unpaced (TREQ 0x3F, permanent)."""
+    fill = DMA()  # pyright: ignore[reportOptionalCall]  (called on rp2 only)
     words = fill.pack_ctrl(size=2, inc_read=False, inc_write=True, treq_sel=0x3F)
     halves = fill.pack_ctrl(size=1, inc_read=False, inc_write=True, treq_sel=0x3F)
-    return dma, ctrl, _SPI_BASE[n] + 0x08, _SPI_BASE[n] + 0x0C, fill, words, halves
+    return fill, words, halves
+
+
+def _two_strips_fit():
+    gc.collect()
+    return gc.mem_free() >= _ROOM_FOR_TWO
 
 
 class ST7789(StripDisplay):
@@ -118,21 +143,31 @@ class ST7789(StripDisplay):
     panel's top-left pixel sits in controller RAM in the native portrait orientation
     (rotation 0), e.g. (52, 40) for the 1.14" 135x240 panels.
     invert sends INVON (IPS panels), bgr sets the MADCTL colour order bit. palette: 16
-    (r, g, b) for the painter's colour indices.
+    (r, g, b) for the painter's colour indices. strips: 2, a strip goes out by DMA while the
+    painter draws the next into a second buffer (rp2 only); 1, one buffer, each strip sent
+    (machine.SPI.write) before the next is drawn; 0 (the default), 2 on rp2 where the heap
+    has 176 KB free after a collection (_ROOM_FOR_TWO), else 1.
     """
 
     def __init__(self, spi, dc, cs, rst=None, backlight=None, *, width=240, height=135,
-                 offset=(0, 0), rotation=0, invert=False, bgr=False, palette=DEFAULT_PALETTE):
-        bg = _dma_for(spi)
-        super().__init__(width, height, palette, 1 if bg is None else 2)
-        self._dma = None if bg is None else bg[0]
-        self._ctrl = 0 if bg is None else bg[1]
-        self._dr = 0 if bg is None else bg[2]
-        self._sr = 0 if bg is None else bg[3]
+                 offset=(0, 0), rotation=0, invert=False, bgr=False, palette=DEFAULT_PALETTE,
+                 strips=0):
+        n = _spi_number(spi)
+        if n is None:
+            strips = 1  # nothing sends in the background here
+        elif not strips:
+            strips = 2 if _two_strips_fit() else 1
+        super().__init__(width, height, palette, strips)
+        send = _send_channel(n) if strips == 2 else None
+        self._dma = None if send is None else send[0]
+        self._ctrl = 0 if send is None else send[1]
+        self._dr = 0 if send is None else send[2]
+        self._sr = 0 if send is None else send[3]
         self._busy = False  # a strip is going out by DMA, CS still low
-        self._fill = None if bg is None else bg[4]
-        self._words = 0 if bg is None else bg[5]
-        self._halves = 0 if bg is None else bg[6]
+        fill = None if n is None else _fill_channel()
+        self._fill = None if fill is None else fill[0]
+        self._words = 0 if fill is None else fill[1]
+        self._halves = 0 if fill is None else fill[2]
         self._color = bytearray(4)  # two pixels of the colour the fill channel reads
         self._filled = -1  # the colour in _color
         self._spi = spi

@@ -358,14 +358,16 @@ class Painter:
         colors = self._colors
         if colors is None:
             fb.fill(_BLACK)
+            rows = 0
         else:
             self.display.clear(colors[_BLACK])  # fb is the strip the display handed out
+            rows = y1 - y0  # its height: text.draw may draw straight into its RGB565
         for i in range(n):
             op = ops[i]
             if op[0] < y1 and y0 < op[1] and op[2] < x1:
                 # An op starting left of the box may end before it: measured only then.
                 if x0 <= op[2] or x0 < _end(op, ends, i):
-                    _draw(fb, op, -x0, -y0, x1 - x0, colors)
+                    _draw(fb, op, -x0, -y0, x1 - x0, colors, rows)
 
     def _view(self, x, y, w, h):
         """A MONO_VLSB FrameBuffer of the box (x, y, w, h) of the display's buffer, or None
@@ -519,13 +521,13 @@ def _end(op, ends, i):
     return x1
 
 
-def _draw(fb, op, dx, dy, clip=0, colors=None):
+def _draw(fb, op, dx, dy, clip=0, colors=None, rows=0):
     """Draw `op` moved by (dx, dy) (only columns 0..clip-1 of fb if clip), its colour index
     looked up in `colors` if given; returns where its ink ends (unmoved; not known when
-    clipped)."""
+    clipped). rows > 0: fb is a colour panel's strip of clip x rows pixels (text.draw)."""
     y0, y1, x0, x1, s, cs = op
     color = cs >> 3 if colors is None else colors[cs >> 3]
     if s is None:
         fb.fill_rect(x0 + dx, y0 + dy, x1 - x0, y1 - y0, color)
         return x1
-    return text.draw(fb, s, x0 + dx, y0 + dy, color, cs & 7, clip) - dx
+    return text.draw(fb, s, x0 + dx, y0 + dy, color, cs & 7, clip, rows) - dx

@@ -24,13 +24,21 @@ its depth has, so one palette serves MONO_VLSB, GS2/GS4/GS8 and RGB565 buffers a
 draw() need not know the format. Into an RGB565 strip a cached full-width character costs
 ~36,000 fuel (almost all of it the C blit), a digit ~16,000, a space ~5,000; width() ~4,000 a
 CJK character. Setting a glyph's ink with fb.pixel() from Python cost ~810,000 per CJK
-character, so blit it is. A cached glyph draws without allocating; one seen for the first
-time costs two seek + readinto of the file (~90,000 fuel on the VM, ~40,000 each read: the
-bucket's code points, then the glyph's slot straight into the pool), its memoryviews and a
-2-item tuple.
+character, so blit it is. On the Pico, a glyph inside a colour panel's strip is drawn by
+ui/ink.py's machine code instead (deployed to rp2 boards only): ~4,000 cycles where the blit
+takes ~33,000, the same pixels; the Python around it, the UTF-8 walk and the lookup, costs
+~10,000 cycles a CJK character there. A cached glyph draws without allocating; one seen
+for the first time costs two seek + readinto of the file (~90,000 fuel on the VM, ~40,000
+each read: the bucket's code points, then the glyph's slot straight into the pool), its
+memoryviews and a 2-item tuple.
 """
 
 import framebuf
+
+try:  # machine code for RGB565 strips, where deploy compiled it for the board's CPU (rp2)
+    from ui.ink import glyph as _ink
+except (ImportError, SyntaxError):  # absent, or its source on a port without the assembler
+    _ink = None
 
 HEIGHT = 16
 _MAGIC = b"UFG1"
@@ -156,6 +164,16 @@ def _glyph(cp):
     return g
 
 
+def keep(count):
+    """Keep at most `count` glyphs instead of _KEPT: a small heap's app (ui/app.py, lean)
+    gives back ~80 bytes a glyph and reads the others again each time. Only before the first
+    glyph is kept: the pool's slots are in use from then on."""
+    global _KEPT, _pool
+    if count < _KEPT and not _glyphs:
+        _KEPT = count
+        _pool = memoryview(bytearray(count * _SLOT))
+
+
 def char_width(ch):
     """Width in pixels of one character (the box's width when it is missing)."""
     return width(ch)
@@ -215,15 +233,20 @@ def _box(fb, x, y, w, color, scale):
 
 # The UTF-8 walk below is written out in width() and in draw() on purpose: a shared generator
 # would cost a call and an allocation per character on the key-press path.
-def draw(fb, s, x, y, color, scale=1, clip=0):
+def draw(fb, s, x, y, color, scale=1, clip=0, rows=0):
     """Draw `s` with its top-left corner at (x, y) in `color`; returns the x after it.
 
     Only ink is drawn: the background shows through (clear it first with fb.rect/fill).
     With `clip` > 0, only what falls in columns 0..clip-1 is drawn: characters outside are
     skipped (framebuf would clip them anyway, but the blit of each still costs), the drawing
-    stops at clip and the x returned is then not the end."""
+    stops at clip and the x returned is then not the end. `rows` > 0 says that fb is an
+    RGB565 FrameBuffer `clip` wide and `rows` high (a colour panel's strip): where ui/ink.py
+    is deployed, its machine code draws each glyph that lies inside it (~10x faster than
+    blit on the Pico)."""
     if scale != 1:
-        return _draw_scaled(fb, s, x, y, color, scale, clip)
+        return _draw_scaled(fb, s, x, y, color, scale, clip, rows)
+    ink = _ink if rows else None
+    tone = color | clip << 16 | 1 << 25  # ink()'s colour, strip width and scale
     if color == 1:
         # Ink 1 is already the colour: no palette, a third cheaper per glyph.
         key = 0
@@ -264,11 +287,18 @@ def draw(fb, s, x, y, color, scale=1, clip=0):
                 x += w
                 continue
         v = g[0]
-        if v:  # a blank glyph (space) has no rows: nothing to blit
-            src[0] = v
-            src[1] = w
-            src[2] = len(v) >> (w >> 4)  # rows: 1 byte a row at 8 px, 2 at 16
-            fb.blit(src, x, y + (shape >> 5), key, pal)  # pyright: ignore[reportArgumentType]
+        if v:  # a blank glyph (space) has no rows: nothing to draw
+            n = len(v) >> (w >> 4)  # rows: 1 byte a row at 8 px, 2 at 16
+            top = y + (shape >> 5)
+            if ink is None or x < 0 or x + w > clip:
+                src[0] = v
+                src[1] = w
+                src[2] = n
+                fb.blit(src, x, top, key, pal)  # pyright: ignore[reportArgumentType]
+            elif top >= 0 and top + n <= rows:  # all its rows inside the strip
+                ink(fb, v, (top * clip + x) | n << 13 | 1 << 25, tone | (w >> 4) << 28)
+            else:
+                _ink_rows(fb, g, x, top, 1, clip, rows, tone)
         x += w
     return x
 
@@ -332,8 +362,24 @@ def _glyph_rects(cp, g):
     return r
 
 
-def _draw_scaled(fb, s, x, y, color, scale, clip):
+def _ink_rows(fb, g, x, top, scale, clip, rows, tone):
+    """Glyph g at scale, its first ink row at pixel row `top`, by ui/ink.py: the pixel rows
+    inside the strip (`rows` high), those above it skipped, those below cut off."""
+    v = g[0]
+    wide = g[1] >> 4 & 1
+    end = top + (len(v) >> wide) * scale
+    if end > rows:
+        end = rows
+    start = -top if top < 0 else 0  # pixel rows above the strip
+    if end > top + start:
+        _ink(fb, v, ((top + start) * clip + x) | (end - top - start) << 13  # pyright: ignore[reportOptionalCall]
+             | start // scale << 20 | (scale - start % scale) << 25, tone | wide << 28)
+
+
+def _draw_scaled(fb, s, x, y, color, scale, clip, rows):
     get = _lookup
+    ink = _ink if rows else None  # as in draw()
+    tone = color | clip << 16 | scale << 25
     for ch in s:  # a few characters: walked as a str
         cp = ord(ch)
         g = get(cp)
@@ -350,6 +396,10 @@ def _draw_scaled(fb, s, x, y, color, scale, clip):
             if x + w <= 0:
                 x += w
                 continue
+        if ink is not None and x >= 0 and x + w <= clip:
+            _ink_rows(fb, g, x, y + (g[1] >> 5) * scale, scale, clip, rows, tone)
+            x += w
+            continue
         r = _glyph_rects(cp, g)
         for i in range(0, len(r), 4):
             fb.fill_rect(x + r[i] * scale, y + r[i + 1] * scale, r[i + 2] * scale,

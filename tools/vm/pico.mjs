@@ -475,7 +475,9 @@ function run(nanos, stop) {
       if (spiShifting) stats.spiWait += cycles;
       clock.tick(step);
     } else {
+      const pc = profile ? core.PC : 0;
       const cycles = core.executeInstruction();
+      if (profile) profile.set(pc, (profile.get(pc) || 0) + cycles);
       stats.cycles += cycles;
       stats.active += cycles;
       if (spiShifting) stats.spiWait += cycles;
@@ -568,10 +570,20 @@ const commands = {
   reset: () => { reset("power"); return state(); },
   // Free-running, paced to the wall clock, for people and serial tools: the loop below.
   realtime: (c) => { realtime = !!c.on; return {}; },
+  // on: start counting cycles per instruction address; off: stop and return them.
+  profile: (c) => {
+    if (c.on) { profile = new Map(); return {}; }
+    const pcs = profile ? [...profile] : [];
+    profile = null;
+    return { pcs };
+  },
   quit: () => { saveFlash(); process.exit(0); },
 };
 
 let realtime = false;
+// tools/pico/profile.py: cycles executed at each instruction address while on (a Map; slows
+// the chip's emulation, not its cycles).
+let profile = null;
 const queue = [];
 let lineBuf = "";
 process.stdin.on("data", (chunk) => {
