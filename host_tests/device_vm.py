@@ -34,7 +34,8 @@ with open('/input/run.json') as f:
 files = {p: binascii.unhexlify(d) for p, d in run['files'].items()}
 fs = MemFS(files, run['capacity'])
 fs.unreadable.update(run['unreadable'])
-app = App(board.display, board.layout, fs, board.data_dir, board.button_names, board.keymap)
+app = App(board.display, board.layout, fs, board.data_dir, board.button_names, board.keymap,
+          run['lean'])
 app.render()
 
 def state():
@@ -52,6 +53,11 @@ for kind, arg in run['steps']:
         print('STATE', arg, json.dumps(state()))
     elif kind == 'readable':
         fs.unreadable.discard(arg)
+    elif kind == 'modules':
+        import sys
+        print('MODULES', arg, json.dumps({'screen': type(app.stack[-1]).__name__,
+                                          'loaded': sorted(sys.modules),
+                                          'glyphs': len(sys.modules['ui.text']._glyphs)}))
 print('FILES', json.dumps({p: binascii.hexlify(d).decode() for p, d in fs.files.items()}))
 print('STATE', 'end', json.dumps(state()))
 """
@@ -62,6 +68,7 @@ class DeviceRun:
         self.shots = {}
         self.states = {}
         self.files = {}
+        self.modules = {}  # step name: {"screen", "loaded" (module names), "glyphs" (kept)}
         self.fuel = fuel
         for line in stdout.splitlines():
             kind, _, rest = line.partition(" ")
@@ -71,6 +78,9 @@ class DeviceRun:
             elif kind == "STATE":
                 name, data = rest.split(" ", 1)
                 self.states[name] = json.loads(data)
+            elif kind == "MODULES":
+                name, data = rest.split(" ", 1)
+                self.modules[name] = json.loads(data)
             elif kind == "FILES":
                 self.files = {p: binascii.unhexlify(d) for p, d in json.loads(rest).items()}
 
@@ -85,9 +95,10 @@ def keys(text):
     return [("key", names[k]) for k in text.split()]
 
 
-def run_device(steps, files=None, board="simulated", capacity=1 << 30, unreadable=()):
+def run_device(steps, files=None, board="simulated", capacity=1 << 30, unreadable=(),
+               lean=False):
     board_source = (ROOT / "boards" / (board + ".py")).read_bytes()
-    run = {"steps": steps, "capacity": capacity, "unreadable": list(unreadable),
+    run = {"steps": steps, "capacity": capacity, "unreadable": list(unreadable), "lean": lean,
            "files": {p: binascii.hexlify(d).decode() for p, d in (files or {}).items()}}
     outcome = mpvm.run(_SCRIPT, {"board.py": board_source, "sim_probe.py": PROBE.read_bytes(),
                                  "run.json": json.dumps(run).encode()}, engine="node")

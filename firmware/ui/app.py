@@ -14,11 +14,7 @@ from core.journal import Blocked, Journal, JournalError
 from core.profiles import PROFILES
 from core.table import SEATS
 from ui import keys
-from ui.paint import Painter
-from ui.screen import Notice
 from ui.strings import default_names, text
-from ui.table_screen import TableScreen
-from ui.text import width as text_width
 
 SETTINGS = "settings.json"  # {"lang": "zh", "sleep_s": 60, "names": [...]}; the host may write it
 SLEEP_S = 60  # default idle seconds before the display dims (settings "sleep_s"; 0: never)
@@ -36,16 +32,28 @@ _HINT_PARTS_KEPT = 24  # "A确认" and the like, ~70 B each: the screens use abo
 
 
 class App:
-    def __init__(self, display, layout, fs, data_dir, button_names, keymap):
+    def __init__(self, display, layout, fs, data_dir, button_names, keymap, lean=False):
         self.display = display
-        self.painter = Painter(display, layout)
+        # A small heap: let the screens' modules go whenever the table screen is alone
+        # again (ui/modules.py); ui/launch.py decides from the heap the board file left.
+        self.lean = lean
         self.fs = fs
         self.data_dir = data_dir
         self.button_names = button_names
         self.keymap = keymap
         self.settings = self._load_settings()
         self.journal = Journal(fs, data_dir)
+        # The journal boots before the painter and the screens are imported: its peak (the
+        # snapshot, a segment, the replay's module) and theirs never add up on a small heap.
         self.table, report = self.journal.boot()
+        from ui.paint import Painter
+
+        if lean:
+            from ui import text as font
+            from ui.modules import LEAN_GLYPHS
+
+            font.keep(LEAN_GLYPHS)
+        self.painter = Painter(display, layout)
         self.amending = None  # the hand being corrected, while an amend is entered
         self._hints = {}  # (lang, actions) -> hint line
         self._hint_parts = {}  # (lang, key, word) -> (part of a hint line, its width)
@@ -58,7 +66,7 @@ class App:
         lines = [text("unreadable", self.lang).format(name) for name in report.unreadable]
         if report.damage:
             lines.append(text("repaired", self.lang).format(report.hands))
-        self.push(Notice(self, lines + report.lines()))
+        self.notice(lines + report.lines())
 
     @property
     def lang(self):
@@ -76,6 +84,8 @@ class App:
         """The table screen alone on the stack and no hand being entered or corrected: the
         one place the display may go dark (its keys only move the cursor or open a screen,
         so the press that wakes it may act). A hand in progress only ever dims."""
+        from ui.table_screen import TableScreen
+
         stack = self.stack
         return (len(stack) == 1 and type(stack[0]) is TableScreen and self.amending is None)
 
@@ -83,11 +93,14 @@ class App:
 
     def home(self):
         if self.table:
+            from ui.table_screen import TableScreen
+
             self.stack = [TableScreen(self)]
         else:
             from ui.new_table import NewTableScreen  # loaded only while no table is open
 
             self.stack = [NewTableScreen(self)]
+        self._rested()
 
     def push(self, screen):
         self.stack.append(screen)
@@ -95,8 +108,20 @@ class App:
     def pop(self):
         if len(self.stack) > 1:
             self.stack.pop()
+            self._rested()
         elif self.amending is not None:
             self.amending = None
+
+    def _rested(self):
+        if self.lean and len(self.stack) == 1:
+            from ui.modules import let_go
+
+            let_go()
+
+    def notice(self, lines):
+        from ui.screen import Notice
+
+        self.push(Notice(self, lines))
 
     def replace(self, screen):
         self.stack[-1] = screen
@@ -111,7 +136,7 @@ class App:
         except (RecordError, JournalError) as exc:
             from ui.messages import describe  # loaded only when there is something to say
 
-            self.push(Notice(self, [describe(exc, self.lang)]))
+            self.notice([describe(exc, self.lang)])
 
     def _read_again(self, key):
         """A change refused because boot could not read a journal file: boot again. If the
@@ -120,8 +145,8 @@ class App:
         events = getattr(self.table.entries, "seq", -1) if self.table else -1
         table, report = self.journal.boot()
         if report.unreadable:
-            self.push(Notice(self, [text("unreadable", self.lang).format(name)
-                                    for name in report.unreadable]))
+            self.notice([text("unreadable", self.lang).format(name)
+                         for name in report.unreadable])
             return
         self.table = table
         if table is not None and getattr(table.entries, "seq", -1) == events:
@@ -150,6 +175,8 @@ class App:
         in the screen's order while they fit, and a part that does not fit is left out
         whole. Kept per (actions, language, rows): the same screen asks again on every
         key."""
+        from ui.text import width as text_width
+
         actions = screen.actions()
         lang = self.lang
         rows = screen.hint_rows
@@ -202,6 +229,8 @@ class App:
         found = cache.get((lang, key, word))
         if found is not None:
             return found
+        from ui.text import width as text_width
+
         marks = _KINDS if lang == "zh" else _KINDS_EN
         for kind in range(3):
             for i, entry in enumerate(self.keymap):
@@ -280,12 +309,12 @@ class Device:
     The device's loop calls it every POLL_MS; tests and the simulator call it with their own
     clock, pressing simulated buttons in between."""
 
-    def __init__(self, board, fs, now):
+    def __init__(self, board, fs, now, lean=False):
         from ui.input import Input
 
         self.board = board
         self.app = App(board.display, board.layout, fs, board.data_dir, board.button_names,
-                       board.keymap)
+                       board.keymap, lean)
         self.input = Input(board.buttons, board.keymap, now)
         self._arm()
         board.display.set_brightness(100)  # lit in full, whatever a run before left it at

@@ -32,6 +32,10 @@ import sys
 # reads this line: keep it a literal tuple.
 NEEDED = (1, 26, 0)
 RESTART_MS = 5000  # a crash during play stays on the screen this long
+# Free heap, once the board file has made its display, from which the app keeps every module
+# it imports (ui/modules.py): what it loads at rest and over an evening, about 120 KB as
+# .mpy files, with room for a hand. Below it (an ESP32 without PSRAM) the app is lean.
+KEEP_ALL_FROM = 160 * 1024
 CRASH_LOG = "crash.log"
 DATA_DIR = "/data"  # where the log goes when the board file (which names it) failed
 _POLL_MS = 50
@@ -54,12 +58,16 @@ def main():
         if sys.implementation.version < NEEDED:
             _too_old(board)
             return
+        import gc
+
+        gc.collect()
+        lean = gc.mem_free() < KEEP_ALL_FROM
         from drivers.osfs import OsFS
 
-        fs = OsFS(board.remount)  # before the app, so that a crash loading it is logged
+        fs = OsFS(board.remount, lean)  # before the app, so that a crash loading it is logged
         from ui import app
 
-        device = app.Device(board, fs, time.ticks_ms())
+        device = app.Device(board, fs, time.ticks_ms(), lean)
         booted = True
         app.loop(board, device)
     except Exception as exc:  # the last line of defence: say what happened, then stop
