@@ -11,7 +11,10 @@ does not run main.py. Then every module of core/, ui/ and drivers/ that is on th
 imported in dependency order (the module-level imports of each file, read here with ast, come
 first), one by one, each between two gc.collect() + gc.mem_free() readings: the difference is
 the heap that module holds once imported, its dependencies already loaded. Nothing else runs
-in between; the readings go into a list made before the first.
+in between; the readings go into a list made before the first. The import's time is read too
+(time.ticks_us, the emulated clock): finding the file on littlefs (MicroPython looks for the
+name as a folder, as .py and as .mpy before it opens the .mpy), reading it, interning its
+names and running its body, all of which a frozen module skips but the last.
 
 What that heap is: the module's bytecode, its raw code and constant tables, its str/bytes
 constants and the qstr pool for its new names (all of which a frozen module keeps in flash),
@@ -104,21 +107,26 @@ def on_board(pico):
 
 MEASURE = """\
 import gc
+import time
 names = {names!r}
 took = [0] * len(names)
+spent = [0] * len(names)
 gc.collect()
 start = gc.mem_free()
 i = 0
 while i < len(names):
     gc.collect()
     before = gc.mem_free()
+    t = time.ticks_us()
     __import__(names[i])
+    spent[i] = time.ticks_diff(time.ticks_us(), t)
     gc.collect()
     took[i] = before - gc.mem_free()
     i += 1
 gc.collect()
 print(start, gc.mem_free(), gc.mem_free() + gc.mem_alloc())
 print(took)
+print(spent)
 import sys
 buffers = [0] * len(names)
 i = 0
@@ -133,7 +141,7 @@ print(buffers)
 
 def measure(firmware=None):
     """{"image", "heap", "free_before", "free_after", "modules": [[name, bytes taken, .mpy
-    bytes, bytes of the bytearrays/memoryviews its globals hold]]}."""
+    bytes, bytes of the bytearrays/memoryviews its globals hold, µs its import took]]}."""
     uf2 = images.find(firmware)
     base = fresh_image(uf2)
     with tempfile.TemporaryDirectory(prefix="frozen-ram-") as scratch:
@@ -149,13 +157,14 @@ def measure(firmware=None):
             out = repl.run(pico, MEASURE.format(names=names)).strip().split("\n")
     start, end, heap = (int(v) for v in out[0].split())
     took = json.loads(out[1])
-    buffers = json.loads(out[2])
+    spent = json.loads(out[2])
+    buffers = json.loads(out[3])
     mpy = mpy_size.sizes()  # the .mpy bytes of each file, compiled as deploy does
     rows = []
-    for name, size, kept in zip(names, took, buffers):
+    for name, size, kept, us in zip(names, took, buffers, spent):
         parts = name.split(".")
         path = "/".join(parts) + ("/__init__.py" if len(parts) == 1 else ".py")
-        rows.append([name, size, mpy.get(path), kept])
+        rows.append([name, size, mpy.get(path), kept, us])
     return {"image": uf2.name, "heap": heap, "free_before": start, "free_after": end,
             "modules": rows}
 
@@ -175,9 +184,9 @@ def main(argv=None):
     for package in PACKAGES:
         rows = [r for r in figures["modules"] if r[0].split(".")[0] == package]
         print("{}/: {:,} bytes".format(package, sum(r[1] for r in rows)))
-        for name, size, mpy, kept in sorted(rows, key=lambda r: -r[1]):
-            print("  {:<24} {:>7,}   .mpy {:>7,}   buffers {:>6,}".format(name, size, mpy or 0,
-                                                                        kept))
+        for name, size, mpy, kept, us in sorted(rows, key=lambda r: -r[1]):
+            print("  {:<24} {:>7,}   .mpy {:>7,}   buffers {:>6,}   import {:>5.1f} ms".format(
+                name, size, mpy or 0, kept, us / 1000))
     return 0
 
 
