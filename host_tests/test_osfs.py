@@ -69,3 +69,7 @@ def test_a_spare_makes_room_for_a_file_that_finds_none_and_comes_back(tmp_path, 
     assert len(fs._spare) == FILE_ROOM  # taken again at the close
     assert real_open(str(tmp_path / "j"), "rb").read() == b"handhand"
     assert OsFS()._spare is None  # a large heap holds nothing aside
+    fs.give_back()  # a crash: its room for the screen and the log, for good
+    with fs.open(str(tmp_path / "j"), "ab") as f:
+        f.write(b"!")
+    assert fs._spare is None

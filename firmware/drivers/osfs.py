@@ -91,6 +91,11 @@ class OsFS:
         self._spare = None
         return _File(self, open(path, mode))
 
+    def give_back(self):
+        """The spare for good: a crash needs its room for the screen and the log."""
+        self._keeps = False
+        self._spare = None
+
     def closed(self):
         """A file was closed: take the spare again if it was used, where there is room."""
         if self._keeps and self._spare is None:

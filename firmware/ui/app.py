@@ -117,6 +117,9 @@ class App:
             from ui.modules import let_go
 
             let_go()
+            # The hint lines of the screens just left: laid out again when next shown.
+            self._hints.clear()
+            self._hint_parts.clear()
 
     def notice(self, lines):
         from ui.screen import Notice

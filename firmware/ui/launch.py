@@ -65,6 +65,8 @@ def main():
         from drivers.osfs import OsFS
 
         fs = OsFS(board.remount, lean)  # before the app, so that a crash loading it is logged
+        if lean:
+            _lean_reserve()
         from ui import app
 
         device = app.Device(board, fs, time.ticks_ms(), lean)
@@ -72,6 +74,13 @@ def main():
         app.loop(board, device)
     except Exception as exc:  # the last line of defence: say what happened, then stop
         _stopped(board, fs, app, exc, booted)
+
+
+def _lean_reserve():
+    # A lean app's file system holds its own 2 KB aside (drivers/osfs.py), which a crash
+    # gives back first as well: one reserve is enough on a small heap.
+    global _reserve
+    _reserve = None
 
 
 def _too_old(board):
@@ -95,6 +104,8 @@ def _stopped(board, fs, app, exc, booted):
     import gc
 
     _reserve = None
+    if fs is not None:
+        fs.give_back()
     gc.collect()
     sys.print_exception(exc)
     if board is None:
