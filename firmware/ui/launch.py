@@ -20,7 +20,8 @@ The crash screen uses nothing that the failure may have taken: framebuf's built-
 font (ASCII, in every MicroPython) drawn straight into the display's own buffer (a colour
 panel's full-width strip, drivers/strip.py, or a mono display's framebuffer), so it needs
 almost no memory; and _reserve, 2 KB set aside before anything else, is given back first,
-so that even after a MemoryError the little it needs is there. Above the English, a title
+so that even after a MemoryError the little it needs is there (a lean app's file system
+holds that 2 KB instead, drivers/osfs.py, and gives it back the same). Above the English, a title
 in the app's own font (Chinese), only if ui.text is loaded already and this MicroPython can
 draw it; if that fails, the rest is drawn all the same.
 """
