@@ -178,8 +178,6 @@ class App:
         in the screen's order while they fit, and a part that does not fit is left out
         whole. Kept per (actions, language, rows): the same screen asks again on every
         key."""
-        from ui.text import width as text_width
-
         actions = screen.actions()
         lang = self.lang
         rows = screen.hint_rows
@@ -187,7 +185,9 @@ class App:
         key = (lang, actions, rows)
         line = cache.get(key)
         if line is not None:
-            return line
+            return line  # every key press: nothing imported on this path
+        from ui.text import width as text_width
+
         parts = []
         both = None  # OK and the menu on one button: one part, "A确认/长菜单"
         for key_, word in actions:
