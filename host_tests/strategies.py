@@ -59,11 +59,15 @@ def ddz_records(draw, profile=None, beans=None, escape=None, allow_cap=True):
                                           max_size=players))
     record["bombs"] = _possible(profile, draw(st.lists(st.sampled_from(sorted(kinds)),
                                                      max_size=6)))
+    if draw(st.integers(0, 3)) == 0:
+        record["house"] = draw(st.lists(st.sampled_from([2, 3, 5]), min_size=1, max_size=3))
     if escape is None:
         escape = draw(st.integers(0, 5)) == 0
     if escape:
         record["escape"] = draw(st.integers(0, players - 1))
-        record["held"] = min(draw(st.integers(0, 4)), DEALS[profile][0] - len(record["bombs"]))
+        held = min(draw(st.integers(0, 4)), DEALS[profile][0] - len(record["bombs"]))
+        if held or draw(st.booleans()):  # no `held` is 0 (issue 14)
+            record["held"] = held
     else:
         record["winner"] = draw(st.sampled_from(["landlord", "farmers"]))
         if draw(st.booleans()):

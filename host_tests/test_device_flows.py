@@ -196,6 +196,25 @@ def test_a_second_rocket_from_one_deck_is_refused_and_the_hand_goes_on():
     assert table.entries[0]["record"]["bombs"] == ["rocket"]
 
 
+def test_house_factors_come_from_the_play_menu_and_count_in_the_hand():
+    # the play menu: double, show, more bombs, house rule, escape. 乙 bids 3; house ×2, then
+    # house ×3 (NEXT from ×2); the result, landlord wins: M = 2 × 3 = 6, 3 × 6 = 18 a pair
+    house = keys("m n n n o o")
+    run = run_device(NEW_CLASSIC + keys("o o") + house + [("state", "once")]
+                     + keys("m n n n o n o") + [("state", "twice"), ("shot", "play")]
+                     + keys("o o") + [("state", "hand1")]
+                     # 丙 bids 3; house ×2, then None takes it away; one bomb: 3 × 2 = 6
+                     + keys("o o") + house + keys("m n n n o p o n o o")
+                     + [("state", "hand2")])
+    assert run.states["once"]["screen"] == run.states["twice"]["screen"] == "PlayScreen"
+    assert run.states["hand1"]["totals"] == [-18, 36, -18]
+    assert run.states["hand2"]["totals"] == [-24, 30, -6]
+    table = host_table(run.files)
+    assert table.entries[0]["record"]["house"] == [2, 3]
+    assert "house" not in table.entries[1]["record"]
+    assert table.totals == recount(table)
+
+
 def test_an_unreadable_segment_is_announced_kept_and_blocks_recording_until_it_reads():
     # 14 hands: a snapshot after event 11, the newest segment holds the last three hands.
     fs = MemFS()

@@ -7,7 +7,8 @@ score(record) checks the record and returns a result dict:
   terms     [label, factor, count] that make up M, for the breakdown: label "grab",
             "shown", a bomb kind ("bomb", "rocket", "soft"…: one term per kind played,
             in the order first played), "bombs" (bomb_mode add: all of them), "held" (an
-            escape's bombs still held), "spring", "anti", "reveal"
+            escape's bombs still held), "spring", "anti", "reveal", "house" (the table's
+            own factors for the hand: one term per factor, in the order first added)
   side      landlord-side seats;  won  True if the landlord side won
   pairs     [winner, loser, amount] per settled pair
   capped    True if the table cap cut any pair
@@ -44,7 +45,8 @@ from core.profiles import (
 )
 
 RECORD_KEYS = ("game", "profile", "players", "rules", "landlord", "partner", "bid", "grabs",
-               "shown", "doubles", "revealed", "bombs", "spring", "winner", "escape", "held")
+               "shown", "doubles", "revealed", "bombs", "spring", "winner", "escape", "held",
+               "house")
 RULE_KEYS = ("base", "cap", "bomb_mode", "spring_factor", "super_double", "beans", "factors")
 SHOWN_FACTORS = (1, 2, 3, 4, 5)
 MAX_GRABS = 3  # each of the three players may grab once (seed 000 §二)
@@ -54,6 +56,7 @@ MAX_BASE = 10000
 MAX_CAP = 1000000
 MAX_FACTOR = 100  # a bomb kind's factor, the spring factor
 MAX_HELD = 100  # bombs held at an escape: bounds the arithmetic; check_deal bounds the cards
+MAX_HOUSE = 8  # house factors on one hand: more than any table's house rules add up to
 
 
 def _factors(rules, kinds):
@@ -107,6 +110,24 @@ def check_deal(profile, bombs, held=0):
         raise RecordError("held", held, "must be 0 to {}: a deal holds {} bombs at most and "
                                         "{} were played".format(most - len(bombs), most,
                                                                 len(bombs)))
+
+
+def _house(record):
+    """The table's own factors for this hand (a house rule such as 底牌同花 ×2), each 2 to
+    MAX_FACTOR, as terms ["house", factor, count] in the order first added."""
+    house = record.get("house", [])
+    if (not isinstance(house, list) or len(house) > MAX_HOUSE
+            or not all(is_int(f) and 2 <= f <= MAX_FACTOR for f in house)):
+        raise RecordError("house", house, "must list at most {} factors, each 2 to {}".format(
+            MAX_HOUSE, MAX_FACTOR))
+    counts = {}
+    for factor in house:
+        counts[factor] = counts.get(factor, 0) + 1
+    terms = []
+    for factor in house:
+        if factor in counts:
+            terms.append(["house", factor, counts.pop(factor)])
+    return terms
 
 
 def _bomb_terms(bombs, factors, held, add_mode):
@@ -191,7 +212,9 @@ def score(record):
             raise RecordError("spring", spring, "an anti-spring is won by the farmers")
     else:
         forbid(record, ("winner", "spring"), "an escape ends the hand without a winner")
-        held = get_int(record, "held", 0, MAX_HELD, REQUIRED)
+        # Without `held`, no bomb was still held (a record written before the count, or by
+        # a tool that leaves zeros out).
+        held = get_int(record, "held", 0, MAX_HELD, 0)
         winner = spring = None
 
     terms = []
@@ -204,6 +227,9 @@ def score(record):
         terms.append([spring, spring_factor, 1])
     if revealed:
         terms.append(["reveal", 2, 1])
+    # The house's factors are the hand's like any other: in M, under the cap, and in an
+    # escape's M' (docs/rules.md, house factors).
+    terms.extend(_house(record))
     multiple = 1
     for _label, factor, count in terms:
         multiple *= factor ** count

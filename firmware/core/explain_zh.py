@@ -6,7 +6,7 @@ WORDS = {
     "bomb": "炸弹", "rocket": "王炸", "soft": "软炸", "hard": "硬炸", "pure": "纯癞子炸",
     "b5": "五张炸", "b6": "六张炸", "b7": "七张炸", "b8": "八张炸", "j3": "三王炸",
     "j4": "四王炸",
-    "spring": "春天", "anti": "反春", "reveal": "亮明", "landlord": "地主",
+    "house": "房规", "spring": "春天", "anti": "反春", "reveal": "亮明", "landlord": "地主",
     "sep": "；", "colon": "：", "comma": "，",
     "cap": "封顶 {} 倍", "laizi": "÷{}(癞子)", "limit": "上限 {}", "double": "加倍",
     "room": "× {}(房间)", "fee": "台费", "escape": "逃跑", "penalty": "罚",

@@ -2,7 +2,8 @@
 the table screen), the bid / grabs / partner, the play (bombs as they land), the result.
 
 The two commonest bomb kinds of a profile are one press each on the play screen (NEXT and
-PREV); the rest, doubles, show cards, reveal and escape are in its menu.
+PREV); the rest, doubles, show cards, reveal, the table's house factors and escape are in its
+menu.
 
 Amending a hand (amend()) opens on its result screen exactly as recorded, the cursor on the
 recorded outcome, with the screens of the hand stacked beneath it as they were entered (the
@@ -16,7 +17,7 @@ bombs, reveal, winner, spring, escape (保皇: the order, a revolt). It goes str
 play screen.
 """
 
-from core.ddz import check_deal
+from core.ddz import MAX_HOUSE, check_deal
 from core.errors import RecordError
 from core.profiles import DEALS, PROFILES
 from ui import keys
@@ -28,6 +29,9 @@ QUICK_BOMBS = {"classic": ("bomb", "rocket"), "happy": ("bomb", "rocket"),
                "two": ("bomb", "rocket"), "laizi": ("soft", "hard"), "four": ("bomb", "b5"),
                "five": ("b5", "b6")}
 SHOWN = (1, 2, 3, 4, 5)
+# The house factors offered (a table's own ×2, ×3 … for a rule such as 底牌同花); the core
+# takes any whole factor up to its bound, these are the ones tables use.
+HOUSE = (2, 3, 4, 5)
 
 # Each option sets the winner and the spring, None: no spring (the key is left out).
 RESULTS = [("landlord_wins", {"winner": "landlord", "spring": None}),
@@ -159,6 +163,8 @@ class PlayScreen(Screen):
         stake = "×{}".format(result["multiple"])
         each = _stakes(self, p, result["pairs"])
         bombs = _bomb_summary(self, record["bombs"])
+        if "house" in record:  # what else made the multiple, where the player looks for it
+            bombs += " " + self.t("house_rule") + "".join("×{}".format(f) for f in record["house"])
         if p.mono:
             # 128x64, two rows above the two of hints: the landlord and the multiplier, then
             # the stake (the bid before it where there is room).
@@ -238,6 +244,8 @@ class PlayMenu(Choice):
         if self.app.table.profile == "five":
             items.append((self.t("reveal") + (" ✓" if self.draft.get("revealed") else ""),
                           "reveal"))
+        house = "".join(" ×{}".format(f) for f in self.draft.get("house", ()))
+        items.append((self.t("house_rule") + house, "house"))
         items.append((self.t("escape"), "escape"))
         return items
 
@@ -251,7 +259,7 @@ class PlayMenu(Choice):
             app.pop()
         else:
             screen = {"double": DoublesScreen, "show": ShownScreen, "bombs": MoreBombs,
-                      "escape": EscapeScreen}[value]
+                      "house": HouseScreen, "escape": EscapeScreen}[value]
             app.replace(screen(app, draft))
 
 
@@ -305,6 +313,32 @@ class ShownScreen(Choice):
             self.draft.pop("shown", None)
         else:
             self.draft["shown"] = value
+        self.app.pop()
+
+
+class HouseScreen(Choice):
+    """A house factor for this hand: each pick adds one (×2 twice is ×4), None takes them all
+    away. The cursor starts on ×2, the commonest."""
+
+    title = "house_rule"
+
+    def __init__(self, app, draft):
+        self.draft = draft
+        super().__init__(app)
+        self.cursor = 1
+
+    def options(self):
+        return [(self.t("none"), 0)] + [("×{}".format(f), f) for f in HOUSE]
+
+    def pick(self, value):
+        house = self.draft.get("house", [])
+        if not value:
+            self.draft.pop("house", None)
+        elif len(house) >= MAX_HOUSE:
+            self.app.replace(Notice(self.app, [self.t("house_rule"), self.t("err_house")]))
+            return
+        else:
+            self.draft["house"] = house + [value]
         self.app.pop()
 
 

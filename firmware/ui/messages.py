@@ -17,6 +17,7 @@ RECORD = (
     ("open", "an emperor", "err_solo_open"),
     ("bombs", "", "err_bombs"),
     ("held", "", "err_held"),
+    ("house", "", "err_house"),
     ("doubles", "超级", "err_super_double"),
     ("game", "the game is over", "game_over"),
     ("hand", "already", "err_voided"),

@@ -753,4 +753,66 @@ CASES = [
         "deltas": [10, -10, 0],
         "why": "M' = 1 -> P = 10; doubles ignored; farmer 1 pays 1 x 10 to the landlord",
     },
+    {
+        "name": "escape: without held, no bomb was held (issue 14: lenient where it may be)",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 1,
+                   "bombs": ["bomb"], "escape": 1},
+        "deltas": [10, -10, 0],
+        "why": "held absent = 0; M' = 2(played bomb) = 2 < 10 -> P = 10; pays 1 x 10",
+    },
+    # -------------------------------------------------------------- house factors
+    {
+        "name": "house: classic bid 3, bomb, house x2 (底牌同花), landlord wins",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 3,
+                   "bombs": ["bomb"], "house": [2], "winner": "landlord"},
+        "deltas": [24, -12, -12],
+        "why": "M = 2(bomb) x 2(house) = 4; stake = 3 x 4 = 12; landlord +24, farmers -12",
+    },
+    {
+        "name": "house: two house factors multiply, x2 x3",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 1, "bid": 1,
+                   "house": [2, 3], "winner": "farmers"},
+        "deltas": [6, -12, 6],
+        "why": "M = 2 x 3 = 6; stake = 1 x 6 = 6; landlord 1 pays 6 to each farmer: -12",
+    },
+    {
+        "name": "house: counted in the cap",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 2,
+                   "bombs": ["bomb", "rocket"], "house": [3], "doubles": [2, 1, 1],
+                   "winner": "landlord", "rules": {"cap": 16}},
+        "deltas": [64, -32, -32],
+        "why": "M = 2 x 2 x 3(house) = 12; pair multiple 12 x 2(landlord doubled) = 24 > cap "
+               "16 -> 16; stake = 2 x 16 = 32 per farmer; landlord +64",
+    },
+    {
+        "name": "house: bomb_mode add leaves the house factor multiplying",
+        "record": {"game": "ddz", "profile": "happy", "players": 3, "landlord": 2, "grabs": 1,
+                   "bombs": ["bomb", "bomb"], "house": [2], "winner": "landlord",
+                   "rules": {"bomb_mode": "add"}},
+        "deltas": [-12, -12, 24],
+        "why": "M = 2(grab) x (1 + 2 bombs) x 2(house) = 12; base 1; landlord +24",
+    },
+    {
+        "name": "house: laizi quarter after the house factor",
+        "record": {"game": "ddz", "profile": "laizi", "players": 3, "landlord": 0,
+                   "bombs": ["hard"], "house": [5], "winner": "landlord"},
+        "deltas": [10, -5, -5],
+        "why": "M = 4(hard) x 5(house) = 20; stake 20 / 4 = 5 per farmer; landlord +10",
+    },
+    {
+        "name": "house: in an escape's M' (a landlord escapes)",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 1,
+                   "bombs": ["bomb"], "house": [3], "escape": 0, "held": 1},
+        "deltas": [-96, 48, 48],
+        "why": "M' = 2(bomb) x 2(held) x 3(house) = 12 >= 10 -> P = 4 x 12 = 48; pays 1 x 48 "
+               "to each farmer",
+    },
+    {
+        "name": "house: five, two landlords, house x2",
+        "record": {"game": "ddz", "profile": "five", "players": 5, "landlord": 0, "partner": 3,
+                   "house": [2], "winner": "landlord"},
+        "deltas": [6, -4, -4, 6, -4],
+        "why": "M = 2(house); stake = 1 x 2 = 2; landlords 0 and 3 each +3 x 2 = 6; "
+               "each farmer pays 2 to each landlord: -4",
+    },
 ]

@@ -454,12 +454,7 @@ INVALID = [
                    "escape": 1, "held": 0, "winner": "landlord"},
         "key": "winner",
     },
-    {
-        "name": "escape without held",
-        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 2,
-                   "escape": 1},
-        "key": "held",
-    },
+    # (An escape without `held` is valid: no bomb was held. See cases/ddz.py.)
     {
         "name": "held negative",
         "record": {"game": "ddz", "profile": "happy", "players": 3, "landlord": 0,
@@ -787,6 +782,42 @@ INVALID = [
         "key": "rules.zero_bonus",
     },
     # ------------------------------------------- ranges (docs/rules.md, "Ranges")
+    {
+        "name": "house factor 1: a factor that changes nothing is not a house rule",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 1,
+                   "house": [1], "winner": "landlord"},
+        "key": "house",
+    },
+    {
+        "name": "house factor above the bound",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 1,
+                   "house": [2, 101], "winner": "landlord"},
+        "key": "house",
+    },
+    {
+        "name": "house factors not a list",
+        "record": {"game": "ddz", "profile": "happy", "players": 3, "landlord": 0,
+                   "house": 2, "winner": "landlord"},
+        "key": "house",
+    },
+    {
+        "name": "house factor true",
+        "record": {"game": "ddz", "profile": "happy", "players": 3, "landlord": 0,
+                   "house": [True], "winner": "landlord"},
+        "key": "house",
+    },
+    {
+        "name": "nine house factors: 2^9 from one hand's house rules is no table's",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 1,
+                   "house": [2] * 9, "winner": "landlord"},
+        "key": "house",
+    },
+    {
+        "name": "house factors in 保皇: its scores are fixed tables",
+        "record": {"game": "baohuang", "players": 5, "emperor": 0, "guard": 1,
+                   "order": [0, 1, 2, 3, 4], "house": [2]},
+        "key": "house",
+    },
     {
         "name": "held beyond the bombs a deal holds: 20000 would be 2^20000",
         "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 1,
