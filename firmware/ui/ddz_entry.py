@@ -64,7 +64,9 @@ def amend(app, record):
     if not isinstance(app.stack[-1], PlayScreen):
         app.push(PlayScreen(app, draft))
     if "escape" in record:
-        held = HeldScreen(app, draft, record["escape"], record["held"])
+        # A record may leave out held (none was held): kept so, unless the amend adds some.
+        held = HeldScreen(app, draft, record["escape"], record.get("held", 0),
+                          "held" in record)
         app.push(held)
         app.push(held.preview())
     else:
@@ -377,11 +379,12 @@ class EscapeScreen(Choice):
 class HeldScreen(Screen):
     """Bombs still in hands at the escape: NEXT adds one, PREV takes one away."""
 
-    def __init__(self, app, draft, seat, held=0):
+    def __init__(self, app, draft, seat, held=0, write_zero=True):
         super().__init__(app)
         self.draft = draft
         self.seat = seat
         self.held = held
+        self.write_zero = write_zero  # held 0 written out (the device always writes it)
 
     def actions(self):
         return ((keys.NEXT, "more"), (keys.PREV, "fewer"), (keys.OK, "ok"),
@@ -402,7 +405,8 @@ class HeldScreen(Screen):
     def preview(self):
         record = {k: v for k, v in self.draft.items() if k not in ("winner", "spring")}
         record["escape"] = self.seat
-        record["held"] = self.held
+        if self.held or self.write_zero:
+            record["held"] = self.held
         return Preview(self.app, record, [("escape", {})])
 
     def draw(self, p):
