@@ -143,3 +143,46 @@ def test_the_tables_seat_counts_are_the_games_own():
     from core.table import SEATS
 
     assert SEATS == {"baohuang": baohuang.PLAYERS, "shengji": shengji.PLAYERS}
+
+
+def test_an_evening_ends_after_its_hands_voided_ones_not_counted():
+    table = Table("ddz", 3, profile="classic", end={"hands": 3})
+    assert table.ended() is None
+    table.record(classic_hand())
+    table.record(classic_hand())
+    table.void(1)
+    table.record(classic_hand())
+    assert table.ended() is None  # three hands recorded, one voided: two count
+    table.record(classic_hand())
+    assert table.ended() == ["hands", 3]
+    assert table.header()["end"] == {"hands": 3}
+
+
+def test_an_evening_ends_when_a_total_reaches_its_mark_either_way():
+    table = Table("ddz", 3, profile="classic", end={"reach": 10})
+    table.record(classic_hand(bid=3, bombs=["bomb"]))  # 3 × 2 = 6: +12 −6 −6
+    assert table.ended() == ["reach", 0, 12]
+    table.void(0)
+    assert table.ended() is None
+    table.record(classic_hand(landlord=1, bid=3, winner="farmers", bombs=["bomb"]))
+    assert table.ended() == ["reach", 1, -12]  # a loss reaches it too: the furthest total
+
+
+def test_a_table_without_an_end_opens_as_it_always_did():
+    header = Table("baohuang", 5).header()
+    assert "end" not in header and Table(**header).ended() is None
+
+
+@pytest.mark.parametrize("game, profile, end, key", [
+    ("ddz", "classic", {"hands": 0}, "end.hands"),
+    ("ddz", "classic", {"hands": True}, "end.hands"),
+    ("ddz", "classic", {"reach": 10 ** 12}, "end.reach"),
+    ("ddz", "classic", {"hands": 3, "reach": 10}, "end"),
+    ("ddz", "classic", {"when": 3}, "end.when"),
+    ("ddz", "classic", 12, "end"),
+    ("shengji", None, {"reach": 100}, "end.reach"),  # 升级 has levels, not points
+])
+def test_a_bad_end_is_refused_naming_it(game, profile, end, key):
+    with pytest.raises(RecordError) as refused:
+        Table(game, {"ddz": 3, "shengji": 4}[game], profile=profile, end=end)
+    assert refused.value.key == key

@@ -28,6 +28,10 @@ HOUSE = -1  # payee for beans taken as fees: they left the table
 SEATS = {"baohuang": 5, "shengji": 4}  # core/baohuang.py and shengji.py check these counts
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
+# When an evening may end (docs/rules.md, "The table"): after this many hands, or when a
+# player's total reaches this far either way. Bounds as the record's (docs/rules.md, Ranges).
+MAX_END_HANDS = 10000
+MAX_END_REACH = 1000000000
 
 
 def _deep_copy(value) -> "Any":
@@ -75,7 +79,7 @@ class MemoryStore:
 
 class Table:
     def __init__(self, game, players, profile=None, rules=None, names=None, titles=False,
-                 store=None):
+                 end=None, store=None):
         if game not in GAMES:
             raise RecordError("game", game, "must be one of " + ", ".join(GAMES))
         if game == "ddz":
@@ -99,6 +103,7 @@ class Table:
         self.rules = rules
         self.names = self._check_names(names)
         self.show_titles = bool(titles)
+        self.end = self._check_end(end)
         self.entries = MemoryStore() if store is None else store
         self.totals = [0] * players
         self.start_balances = None
@@ -108,9 +113,12 @@ class Table:
 
     def header(self):
         """What the table was opened with: Table(**header()) makes the same empty table."""
-        return {"game": self.game, "players": self.players, "profile": self.profile,
-                "rules": _copy(self.rules), "names": list(self.names),
-                "titles": self.show_titles}
+        header = {"game": self.game, "players": self.players, "profile": self.profile,
+                  "rules": _copy(self.rules), "names": list(self.names),
+                  "titles": self.show_titles}
+        if self.end is not None:  # only then: a table without one opens as it always did
+            header["end"] = dict(self.end)
+        return header
 
     # -- set-up ------------------------------------------------------------------------
 
@@ -121,6 +129,40 @@ class Table:
                 or not all(isinstance(n, str) and n.strip() for n in names)):
             raise RecordError("names", names, "must list {} names".format(self.players))
         return list(names)
+
+    def _check_end(self, end):
+        """None (the evening goes on until the table closes it), {"hands": N} or
+        {"reach": T}; 升级 ends by its levels, so only after N hands."""
+        if end is None:
+            return None
+        allowed = ("hands",) if self.game == "shengji" else ("hands", "reach")
+        if not isinstance(end, dict) or len(end) != 1:
+            raise RecordError("end", end, "must be one of " + ", ".join(
+                '{"%s": N}' % k for k in allowed))
+        only_keys(end, allowed, "end.")
+        if "hands" in end:
+            get_int(end, "hands", 1, MAX_END_HANDS, prefix="end.")
+        else:
+            get_int(end, "reach", 1, MAX_END_REACH, prefix="end.")
+        return dict(end)
+
+    def ended(self):
+        """Why the evening is over by the table's own end, or None: ["hands", N] once N
+        hands count, ["reach", seat, total] once a total is T or more either way (the
+        furthest, the first seat on a tie)."""
+        end = self.end
+        if end is None:
+            return None
+        if "hands" in end:
+            n = end["hands"]
+            return ["hands", n] if self.hands_played() >= n else None
+        far = 0
+        for seat in range(self.players):
+            if abs(self.totals[seat]) > abs(self.totals[far]):
+                far = seat
+        if abs(self.totals[far]) >= end["reach"]:
+            return ["reach", far, self.totals[far]]
+        return None
 
     def _check_rules(self):
         rules = self.rules

@@ -1,20 +1,19 @@
 """`summary`: the evening in numbers, for the end of the table.
 
-Counted over the hands that count (voided ones left out, amended ones as corrected):
+Counted over the hands that count (voided ones left out, amended ones as corrected), by
+core.stats, as the device's statistics screen counts them:
 
 - per player: the total (and the beans balance), hands played, how often it led the hand
-  (斗地主: the landlord, and in five the 暗地主 too, the landlord's side; 保皇: the emperor;
-  升级: the dealer) and how often the side it led won (斗地主: the landlord's side won or a
-  farmer escaped; 保皇: the emperor scored above 0; 升级: the dealers kept the deal), its
-  biggest gain and biggest loss with the hand they came in (the first such hand on a tie);
-- bombs played (a record lists the bombs of a hand, not who played them, so they are counted
-  for the table, by kind; bombs still held at an escape are not played);
+  and how often the side it led won, its biggest gain and biggest loss with the hand they
+  came in (the first such hand on a tie);
+- bombs played, for the table by kind;
 - the settlement: who pays whom, in the fewest transfers (core.settle via Table.settlement),
   beans taken as fees going to the house.
 """
 
 import json
 
+from core.stats import Tally
 from core.table import HOUSE
 from tools.ledger.evening import AMENDED, VOID, hands
 from ui.strings import text
@@ -24,58 +23,24 @@ ROLE_ZH = {"ddz": "地主", "baohuang": "皇帝", "shengji": "庄家"}
 HOUSE_NAME = "house 台费"
 
 
-def _leaders(game, record):
-    """Seats that led the hand."""
-    if game == "ddz":
-        landlord = record["landlord"]
-        return sorted({landlord, record.get("partner", landlord)})
-    if game == "baohuang":
-        return [record["emperor"]] if "emperor" in record else []
-    return [record["dealer"]]
-
-
-def _led_side_won(game, record, result, seat):
-    if game == "ddz":
-        if "escape" in record:
-            return record["escape"] not in _leaders(game, record)
-        return record["winner"] == "landlord"
-    if game == "baohuang":
-        return result["deltas"][seat] > 0
-    return not result["took_over"]
-
-
-def _rate(part, whole):
-    return round(part / whole, 4) if whole else None
-
-
 def summarize(table):
     """The summary as plain data (what --json prints)."""
     game = table.game
     rows = hands(table)
     counted = [h for h in rows if h["counts"]]
+    counts = Tally(game, table.players)
+    for h in counted:
+        counts.add(h["hand"], h["record"], h["result"])
     players = []
     for seat, name in enumerate(table.names):
-        led = won = 0
-        best = worst = None
-        for h in counted:
-            record, result = h["record"], h["result"]
-            if seat in _leaders(game, record):
-                led += 1
-                won += _led_side_won(game, record, result, seat)
-            if game == "shengji":
-                continue
-            delta = result["deltas"][seat]
-            if delta > 0 and (best is None or delta > best["delta"]):
-                best = {"hand": h["hand"], "delta": delta}
-            if delta < 0 and (worst is None or delta < worst["delta"]):
-                worst = {"hand": h["hand"], "delta": delta}
-        player = {"seat": seat, "name": name, "hands": len(counted), "led": led,
-                  "led_won": won, "led_rate": _rate(led, len(counted)),
-                  "led_win_rate": _rate(won, led)}
+        got = counts.player(seat)
+        player = {"seat": seat, "name": name}
+        for key in ("hands", "led", "led_won", "led_rate", "led_win_rate"):
+            player[key] = got[key]
         if game != "shengji":
             player["total"] = table.totals[seat]
-            player["biggest_gain"] = best
-            player["biggest_loss"] = worst
+            player["biggest_gain"] = got["biggest_gain"]
+            player["biggest_loss"] = got["biggest_loss"]
         players.append(player)
     out = {"game": game, "profile": table.profile, "role": ROLE[game],
            "hands": len(rows), "counted": len(counted),
@@ -87,11 +52,7 @@ def summarize(table):
         for player, balance in zip(players, balances):
             player["balance"] = balance
     if game == "ddz":
-        kinds = {}
-        for h in counted:
-            for kind in h["record"].get("bombs", []):
-                kinds[kind] = kinds.get(kind, 0) + 1
-        out["bombs"] = {"count": sum(kinds.values()), "kinds": kinds}
+        out["bombs"] = {"count": sum(counts.bombs.values()), "kinds": counts.bombs}
     if game == "shengji":
         state = table.state
         out["levels"] = None if state is None else {

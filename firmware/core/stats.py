@@ -1,0 +1,93 @@
+"""What each player did over the hands that count: hands played, how often it led the hand
+and how often its side won then, its biggest gain and loss, and the table's bombs by kind.
+The device's statistics screen and `tools.ledger summary` both count with this.
+
+Who leads a hand: 斗地主 the landlord (and in five the 暗地主 too, the landlord's side);
+保皇 the emperor; 升级 the dealer. The led side won: 斗地主 the landlord's side won or a
+farmer escaped; 保皇 the emperor scored above 0; 升级 the dealers kept the deal. A record
+lists the bombs of a hand, not who played them: they are counted for the table, by kind
+(bombs still held at an escape are not played).
+"""
+
+
+def leaders(game, record):
+    """Seats that led the hand."""
+    if game == "ddz":
+        landlord = record["landlord"]
+        return sorted({landlord, record.get("partner", landlord)})
+    if game == "baohuang":
+        return [record["emperor"]] if "emperor" in record else []  # a forfeit may name none
+    return [record["dealer"]]
+
+
+def led_side_won(game, record, result, seat):
+    if game == "ddz":
+        if "escape" in record:
+            return record["escape"] not in leaders(game, record)
+        return record["winner"] == "landlord"
+    if game == "baohuang":
+        return result["deltas"][seat] > 0
+    return not result["took_over"]
+
+
+def rate(part, whole):
+    return round(part / whole, 4) if whole else None
+
+
+class Tally:
+    """Counts over hands added one at a time (add()), so that the device can read its hands
+    from flash one by one and keep none of them."""
+
+    def __init__(self, game, players):
+        self.game = game
+        self.counted = 0
+        self.led = [0] * players
+        self.led_won = [0] * players
+        # {"hand", "delta"} per seat, None until it gains (loses): the first such hand on a tie
+        self.best: "list" = [None] * players
+        self.worst: "list" = [None] * players
+        self.bombs = {}  # kind -> played
+
+    def add(self, number, record, result):
+        """Hand `number` (from 1, as the device shows it), which counts."""
+        game = self.game
+        self.counted += 1
+        for seat in leaders(game, record):
+            self.led[seat] += 1
+            self.led_won[seat] += led_side_won(game, record, result, seat)
+        if game == "shengji":
+            return
+        for seat, delta in enumerate(result["deltas"]):
+            best = self.best[seat]
+            if delta > 0 and (best is None or delta > best["delta"]):
+                self.best[seat] = {"hand": number, "delta": delta}
+            worst = self.worst[seat]
+            if delta < 0 and (worst is None or delta < worst["delta"]):
+                self.worst[seat] = {"hand": number, "delta": delta}
+        for kind in record.get("bombs", ()):
+            self.bombs[kind] = self.bombs.get(kind, 0) + 1
+
+    def player(self, seat):
+        """{"hands", "led", "led_won", "led_rate", "led_win_rate"} and, in the point games,
+        "biggest_gain" and "biggest_loss" (None when there was none)."""
+        led, won = self.led[seat], self.led_won[seat]
+        out = {"hands": self.counted, "led": led, "led_won": won,
+               "led_rate": rate(led, self.counted), "led_win_rate": rate(won, led)}
+        if self.game != "shengji":
+            out["biggest_gain"] = self.best[seat]
+            out["biggest_loss"] = self.worst[seat]
+        return out
+
+
+def tally(table, alive=None):
+    """A Tally of the table's hands that count (voided ones left out, amended ones as
+    corrected), read one by one. `alive` is called every 32 hands: a long table takes
+    seconds on a board, whose watchdog must be fed meanwhile."""
+    counts = Tally(table.game, table.players)
+    for i in range(len(table.entries)):
+        if alive is not None and not i & 31:
+            alive()
+        entry = table.entries[i]
+        if not entry["void"]:
+            counts.add(i + 1, entry["record"], table.hand_result(i))
+    return counts
