@@ -215,6 +215,31 @@ def test_house_factors_come_from_the_play_menu_and_count_in_the_hand():
     assert table.totals == recount(table)
 
 
+def test_the_new_table_screen_gives_the_evening_an_end():
+    # classic's rows: game, cap, bomb mode, spring, 超级加倍, beans, titles, the end, start:
+    # PREV twice from the game row is the end; OK makes it 12 hands; NEXT to start, OK
+    run = run_device(keys("p p o n o") + [("state", "open")])
+    assert run.states["open"]["screen"] == "TableScreen"
+    assert host_table(run.files).end == {"hands": 12}
+
+
+def test_the_hand_that_ends_the_evening_says_so_and_offers_the_settlement():
+    fs = MemFS({})
+    table = Journal(fs, "/data").open_table("ddz", 3, "classic", names=["甲", "乙", "丙"],
+                                            end={"hands": 12})
+    for i in range(11):
+        table.record(hand(i))
+    run = run_device(keys("o o o o") + [("state", "over"), ("shot", "over")] + keys("o")
+                     + [("state", "settle")] + keys("b o o o o") + [("state", "after")],
+                     files=fs.files)
+    assert run.states["over"]["screen"] == "EveningOver"
+    assert run.states["over"]["hands"] == 12
+    assert run.states["settle"]["screen"] == "SettleScreen"
+    # the table stays open and plays on; the end is not said again after the next hand
+    assert run.states["after"]["screen"] == "TableScreen"
+    assert run.states["after"]["hands"] == 13
+
+
 def test_an_unreadable_segment_is_announced_kept_and_blocks_recording_until_it_reads():
     # 14 hands: a snapshot after event 11, the newest segment holds the last three hands.
     fs = MemFS()

@@ -25,13 +25,13 @@ UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 SCALE = 2  # the pictures are for people too: twice the size, pixels kept sharp
 
 # One evening of classic, the screens shot along the way: a new table; 乙 bids 3, one bomb,
-# landlord wins; 丙 bids 2, a rocket, farmers win; then the table, history, a past hand and
-# the settlement.
+# landlord wins; 丙 bids 2, a rocket, farmers win; then the table, history, a past hand,
+# the settlement and its QR code.
 CLASSIC = ([("shot", "new_table")] + keys("p o o") + [("shot", "bid")]
            + keys("o n") + [("shot", "play")] + keys("o") + [("shot", "result")] + keys("o")
            + keys("o n o p o n o") + [("shot", "table")]
            + keys("m n o") + [("shot", "history")] + keys("o") + [("shot", "hand")]
-           + keys("b b m n n o") + [("shot", "settle")])
+           + keys("b b m n n o") + [("shot", "settle")] + keys("o") + [("shot", "qr")])
 
 BOARDS = {"simulated": "color240x135", "simulated_mono": "mono128x64",
           "simulated_large": "color320x240"}

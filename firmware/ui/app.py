@@ -55,6 +55,10 @@ class App:
             font.keep(LEAN_GLYPHS)
         self.painter = Painter(display, layout)
         self.amending = None  # the hand being corrected, while an amend is entered
+        # Why the evening is over by the table's end (Table.ended), as of the last hand: it
+        # is said when a hand makes it so, not again after every hand that follows.
+        self._ended = self.table.ended() if self.table else None
+        self._tally = None  # core.stats.Tally of the table's hands, once asked for (tally())
         self._hints = {}  # (lang, actions) -> hint line
         self._hint_parts = {}  # (lang, key, word) -> (part of a hint line, its width)
         self.stack = []
@@ -152,6 +156,7 @@ class App:
                          for name in report.unreadable])
             return
         self.table = table
+        self._tally = None
         if table is not None and getattr(table.entries, "seq", -1) == events:
             self.press(key)
             return
@@ -167,7 +172,8 @@ class App:
         screen = self.stack[-1]
         p.begin()
         screen.draw(p)
-        p.hints(self.hint_line(screen))
+        if screen.hint_rows:  # else the screen lays its hints out itself (hint_part)
+            p.hints(self.hint_line(screen))
         p.end()
         self.display.show()
 
@@ -224,6 +230,12 @@ class App:
         cache[key] = line
         return line
 
+    def hint_part(self, key, word):
+        """"A确认" for a logical key and its word in the UI's language, or None when no
+        button gives the key: for a screen that places its own hints."""
+        part = self._hint_part(key, word, self.lang)
+        return None if part is None else part[0]
+
     def _hint_part(self, key, word, lang):
         """("A确认", its width, the button) for a logical key and its word, or None when no
         button gives the key. Kept: most screens share their parts (▼ ▲ 确认 返回), so a
@@ -262,26 +274,57 @@ class App:
         if self.amending is not None:
             self._table().amend(self.amending, record)
         else:
-            self._table().record(record)
+            table = self._table()
+            index, result = table.record(record)
+            if self._tally is not None:
+                self._tally.add(index + 1, table.entries[index]["record"], result)
+        if self.amending is not None:
+            self._tally = None  # a past hand changed: counted again when next asked
         self.amending = None
+        ended = self._table().ended()
         self.home()
+        if ended is not None and self._ended is None:
+            from ui.table_menu import EveningOver  # the menu's module: it offers the settlement
+
+            self.push(EveningOver(self, ended))
+        self._ended = ended
+
+    def counted(self):
+        """Whether tally() has its counts at hand (else it reads every hand first)."""
+        return self._tally is not None
+
+    def t(self, key):
+        return text(key, self.lang)
+
+    def tally(self):
+        """core.stats' counts of the hands that count: worked out when first asked for (every
+        hand read once), then kept up hand by hand; a void or an amend counts again."""
+        if self._tally is None:
+            from core.stats import tally
+
+            self._tally = tally(self._table(), feed_watchdog)
+        return self._tally
 
     def void(self, index):
+        self._tally = None
         self._table().void(index)
         self.home()
 
-    def open_table(self, game, profile, rules, titles):
+    def open_table(self, game, profile, rules, titles, end=None):
         players = PROFILES[profile][0] if profile else SEATS[game]
         names = self.settings.get("names") or []
         if len(names) < players:
             names = default_names(players, self.lang)
         self.table = self.journal.open_table(game, players, profile, rules, names[:players],
-                                             titles)
+                                             titles, end)
+        self._ended = None
+        self._tally = None
         self.home()
 
     def close_table(self):
         self.journal.close_table(self.table)
         self.table = None
+        self._tally = None
         self.home()
 
     # -- settings ---------------------------------------------------------------------
@@ -362,6 +405,13 @@ def run(board, fs):
 
 
 _dog = None  # the watchdog, once loop() has started it
+
+
+def feed_watchdog():
+    """For work that takes longer than a press (a first count of a long table's hands): the
+    board's watchdog resets it after WATCHDOG_MS without a feed."""
+    if _dog is not None:
+        _dog.feed()
 
 
 def loop(board, device):

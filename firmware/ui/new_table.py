@@ -20,6 +20,10 @@ DDZ_FIELDS = (
 )
 BEANS_FIELDS = (("n", (1, 10, 100, 1000)), ("fee", (0, 10, 50, 100)),
                 ("balance", (1000, 10000, 100000, 1000000)))
+# When the evening ends (core/table.py Table.end), the row after titles: never, after N
+# hands, or when someone's total reaches ±T (not in 升级, which has no points).
+ENDS = (None, {"hands": 12}, {"hands": 16}, {"hands": 20}, {"hands": 30}, {"reach": 100},
+        {"reach": 200}, {"reach": 500}, {"reach": 1000})
 SIMPLE = {"baohuang": (("unit", (1, 2, 5, 10)),),
           "shengji": (("start", LEVELS), ("step", (40, 20, 30, 50)))}
 
@@ -30,6 +34,7 @@ class NewTableScreen(Choice):
         self.game = 0
         self.chosen = {}  # field → index of its value
         self.titles = False
+        self.end = 0  # index into ends()
 
     def heading(self):
         return self.t("new_table")
@@ -72,8 +77,20 @@ class NewTableScreen(Choice):
             return self.t("mode_" + value)
         return str(value)
 
+    def ends(self):
+        if self._game()[0] == "shengji":
+            return [e for e in ENDS if e is None or "hands" in e]
+        return ENDS
+
+    def _end_label(self, end):
+        if end is None:
+            return self.t("none")
+        if "hands" in end:
+            return self.t("hands_n").format(end["hands"])
+        return "±{}".format(end["reach"])
+
     def count(self):
-        return len(self.fields()) + 3  # game, the fields, titles, start
+        return len(self.fields()) + 4  # game, the fields, titles, the end, start
 
     def option(self, i):
         fields = self.fields()
@@ -87,14 +104,19 @@ class NewTableScreen(Choice):
             return self.t("opt_" + name) + ": " + self._label(self.value(name)), name
         if i == len(fields) + 1:
             return self.t("titles") + ": " + self._label(self.titles), "titles"
+        if i == len(fields) + 2:
+            return self.t("opt_end") + ": " + self._end_label(self.ends()[self.end]), "end"
         return "▶ " + self.t("start"), "start"
 
     def pick(self, value):
         if value == "game":
             self.game = (self.game + 1) % len(GAMES)
             self.chosen = {}
+            self.end = 0
         elif value == "titles":
             self.titles = not self.titles
+        elif value == "end":
+            self.end = (self.end + 1) % len(self.ends())
         elif value == "start":
             self.app.open_table(*self.table_args())
         else:
@@ -103,8 +125,8 @@ class NewTableScreen(Choice):
                     self.chosen[name] = (self.chosen.get(name, 0) + 1) % len(values)
 
     def table_args(self):
-        """(game, profile, rules) for what is chosen; rules hold only what differs from the
-        defaults, so records stay short."""
+        """(game, profile, rules, titles, end) for what is chosen; rules hold only what
+        differs from the defaults, so records stay short."""
         game, profile = self._game()
         rules = {}
         for name, values in self.fields():
@@ -116,7 +138,7 @@ class NewTableScreen(Choice):
             players = PROFILES[profile][0]
             rules["beans"] = {"n": self.value("n"), "fee": self.value("fee"),
                               "balances": [self.value("balance")] * players}
-        return game, profile, rules, self.titles
+        return game, profile, rules, self.titles, self.ends()[self.end]
 
 
 class CloseTable(Screen):

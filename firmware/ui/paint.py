@@ -58,8 +58,9 @@ _BLUE = 6
 _GOLD = 14
 
 # An op: (y0, y1, x0, x1, s, color << 3 | scale). s None: a rectangle filled with color over
-# the box; else text s drawn at (x0, y0), and x1 < 0 until its width is needed. Six items:
-# a 32-byte block on the heap.
+# the box; a str: text s drawn at (x0, y0), and x1 < 0 until its width is needed; anything
+# else: a picture that draws itself into the box (picture()). Six items: a 32-byte block on
+# the heap.
 # Column ranges in a band closer than this are joined: a window costs 11 bytes of commands
 # and a push call; 16 px of 16 rows cost 512 bytes, so keep this small.
 _GAP = 8
@@ -75,6 +76,7 @@ class Painter:
         strips = hasattr(display, "strip")
         self.fb = None if strips else display
         self._colors = display.colors if strips else None
+        self.layout = layout
         self.mono = layout == MONO
         self.width, self.height, self.top = LAYOUTS[layout]
         self.rows = (self.height - self.top) // text.HEIGHT
@@ -445,6 +447,14 @@ class Painter:
         else:
             self._op((y, y + text.HEIGHT * scale, x, -1, s, ink << 3 | scale))
 
+    def picture(self, x0, y0, x1, y1, picture):
+        """A dark-on-light picture filling the box (x0, y0)-(x1, y1): the box is made white,
+        then `picture.draw(fb, x, y, color, rows)` fills its dark parts in black with
+        fb.fill_rect from (x, y), fb being the box's or a strip's FrameBuffer (rows: a
+        strip's height, else 0; fill_rect clips). The settlement's QR code (ui/qr_screen.py):
+        black on white on every panel, as a phone's camera expects it."""
+        self._op((y0, y1, x0, x1, picture, _BLACK << 3 | 1))
+
     def box(self, x0, y0, x1, y1):
         """The selection bar over a cell (x0, y0)-(x1, y1): draw it before the cell's text."""
         self._op((y0, y1, x0, x1, None, self.bar << 3 | 1))
@@ -498,7 +508,7 @@ def _same_order(a, na, b, nb, isnew, gone):
 def _replaced(op, old, count, gone, kept):
     """The gone op of `old` that text op `op` takes the place of (same box, x and ink, other
     text, drawn after as many of the ops both frames have: the same overlaps), or -1."""
-    if op[4] is None:
+    if not isinstance(op[4], str):
         return -1
     before = 0
     for j in range(count):
@@ -507,7 +517,7 @@ def _replaced(op, old, count, gone, kept):
         elif gone[j] == 1 and before == kept:
             was = old[j]
             if (was[0] == op[0] and was[2] == op[2] and was[5] == op[5] and was[1] == op[1]
-                    and was[4] is not None):
+                    and isinstance(was[4], str)):
                 return j
     return -1
 
@@ -529,5 +539,10 @@ def _draw(fb, op, dx, dy, clip=0, colors=None, rows=0):
     color = cs >> 3 if colors is None else colors[cs >> 3]
     if s is None:
         fb.fill_rect(x0 + dx, y0 + dy, x1 - x0, y1 - y0, color)
+        return x1
+    if not isinstance(s, str):  # a picture (Painter.picture): white, then its black
+        fb.fill_rect(x0 + dx, y0 + dy, x1 - x0, y1 - y0,
+                     _WHITE if colors is None else colors[_WHITE])
+        s.draw(fb, x0 + dx, y0 + dy, color, rows)
         return x1
     return text.draw(fb, s, x0 + dx, y0 + dy, color, cs & 7, clip, rows) - dx

@@ -70,6 +70,18 @@ WORDS = {
     "new_table": "New table",
     "history": "History",
     "settle": "Settle",
+    "worst": "worst {}",
+    "best": "best {}",
+    "won_n": "won {}/{}",
+    "stats": "Statistics",
+    "err_memory": "Not enough memory to count",
+    "counting": "Counting…",
+    "play_on": "Play on",
+    "reached": "{} reached {}",
+    "played_hands": "{} hands played",
+    "evening_over": "The evening is over",
+    "qr": "QR code",
+    "making_qr": "Making the QR code…",
     "settings": "Settings",
     "language": "Language",
     "players": "Players",
@@ -77,6 +89,7 @@ WORDS = {
     "game": "Game",
     "profile": "Profile",
     "titles": "Titles",
+    "opt_end": "Ends",
     "sleep": "Sleep",
     "lang_name": "English",
     # hand entry and results
@@ -139,6 +152,7 @@ WORDS = {
     "hand_no": "Hand {}",
     "deals_next": "{} deals next",
     "pays": "{} pays {} {}",
+    "hands_n": "{} hands",
     "seconds": "{} s",
     "voided": "voided",
     "void_hand": "Void hand {}?",
@@ -175,6 +189,7 @@ WORDS = {
     "minutes": "{} min",
     # -- layout and screens
     "next_page": "More",
+    "prev_page": "Back a page",
     "quit": "Quit",  # forfeit, where the hint line is short of room
     "saved": "Saved",  # the archives, where the hint line is short of room
     "no_last_hand": "No hand yet to repeat",

@@ -72,6 +72,18 @@ WORDS = {
     "new_table": "新牌桌",
     "history": "历史",
     "settle": "结算",
+    "worst": "最低 {}",
+    "best": "最高 {}",
+    "won_n": "胜 {}/{}",
+    "stats": "统计",
+    "err_memory": "内存不足，无法统计",
+    "counting": "统计中…",
+    "play_on": "继续",
+    "reached": "{} 到达 {}",
+    "played_hands": "已打满 {} 手",
+    "evening_over": "本场结束",
+    "qr": "二维码",
+    "making_qr": "正在生成二维码…",
     "settings": "设置",
     "language": "语言",
     "players": "玩家",
@@ -79,6 +91,7 @@ WORDS = {
     "game": "游戏",
     "profile": "玩法",
     "titles": "称号",
+    "opt_end": "终局",
     "sleep": "休眠",
     "lang_name": "中文",
     # hand entry and results
@@ -141,6 +154,7 @@ WORDS = {
     "hand_no": "第{}手",
     "deals_next": "{}下一手发牌",
     "pays": "{} 付 {} {}",
+    "hands_n": "{}手",
     "seconds": "{}秒",
     "voided": "已作废",
     "void_hand": "作废第{}手？",
@@ -177,6 +191,7 @@ WORDS = {
     "minutes": "{}分",
     # -- layout and screens
     "next_page": "更多",
+    "prev_page": "上页",
     "quit": "强退",  # forfeit, where the hint line is short of room
     "saved": "存档",  # the archives, where the hint line is short of room
     "no_last_hand": "还没有上一手",

@@ -1,0 +1,72 @@
+"""The settlement's text for its QR code (ui/qr_screen.py), and how much of it one code on
+each panel holds: plain lines in the UI's language, cut into pages where they do not fit.
+Kept apart from the screen so that the host checks the same words and pages (no buttons
+here)."""
+
+MODULE_PX = {"mono128x64": 2, "color240x135": 3, "color320x240": 3}
+QUIET = 2  # light modules around the code: the standard asks 4, phones and zxing read 2
+LEVEL = "L"
+_MARK = 6  # bytes a page's "k/n\n" takes at most (up to 99 pages)
+
+
+def signed(total):
+    """A total as plain text for the phone: ASCII signs, which any app copies as numbers."""
+    return "+{}".format(total) if total > 0 else str(total)
+
+
+def settlement_lines(table, t):
+    """The settlement as lines of text, in the words of `t` (a key -> word function)."""
+    game = t(table.game) if table.profile is None else t(table.game) + " " + t(table.profile)
+    names = table.names
+    lines = [game + " " + t("hands_n").format(table.hands_played())]
+    for seat, total in enumerate(table.totals):
+        lines.append(names[seat] + " " + signed(total))
+    transfers = table.settlement()
+    for payer, payee, amount in transfers:
+        lines.append(t("pays").format(names[payer], t("house") if payee < 0 else names[payee],
+                                      amount))
+    if not transfers:
+        lines.append(t("all_square"))
+    return lines
+
+
+def _pieces(line, room):
+    """`line` cut at characters into pieces of at most `room` UTF-8 bytes (a line longer
+    than a page: a long name on the 128x64 panel)."""
+    pieces = []
+    while len(line.encode()) > room:
+        cut = room
+        while len(line[:cut].encode()) > room:
+            cut -= 1
+        pieces.append(line[:cut])
+        line = line[cut:]
+    pieces.append(line)
+    return pieces
+
+
+def pages(lines, room):
+    """The lines as the texts of as few codes of at most `room` bytes as they fit in, whole
+    lines to a page; with more than one page, each starts with its number, "2/3"."""
+    if len("\n".join(lines).encode()) <= room:
+        return ["\n".join(lines)]
+    packed = []
+    page = []
+    size = 0
+    for line in lines:
+        for piece in _pieces(line, room - _MARK):
+            n = len(piece.encode()) + 1  # and its newline
+            if page and size + n > room - _MARK:
+                packed.append(page)
+                page = []
+                size = 0
+            page.append(piece)
+            size += n
+    packed.append(page)
+    count = len(packed)
+    return ["{}/{}\n".format(i + 1, count) + "\n".join(page) for i, page in enumerate(packed)]
+
+
+def version_for(side, module):
+    """The largest QR version whose code and quiet zone fit `side` px at `module` px a
+    module (a version v code is 17 + 4v modules a side)."""
+    return min(40, (side // module - 2 * QUIET - 17) // 4)

@@ -1,0 +1,137 @@
+"""The settlement's QR code as a phone reads it: the device's screen (the MicroPython VM's
+framebuffer, as the simulator shows it) decoded by zxing-cpp, on every layout and in both
+languages, page by page; the text must say what tools.ledger's summary says of the journal
+the evening left: the hands, every player's total, every transfer."""
+
+import re
+
+import pytest
+import zxingcpp
+from device_vm import keys, run_device
+from hypothesis import given
+from hypothesis import strategies as st
+from test_device_flows import BAOHUANG_EVENING, CLASSIC_EVENING, host_table
+
+from tools.ledger.summary import summarize
+from tools.screenshot import image
+from ui import qr
+from ui.qr_text import LEVEL, QUIET, pages, version_for
+from ui.strings import text
+
+BOARDS = {"simulated": "color240x135", "simulated_mono": "mono128x64",
+          "simulated_large": "color320x240"}
+SETTINGS = {"zh": b'{"lang": "zh"}', "en": b'{"lang": "en"}'}
+TURNS = 4  # NEXT presses on the QR screen: more than the pages of any evening here
+
+
+def qr_steps(evening_to_settle):
+    """The evening, OK on its settlement (the QR screen), a shot of each page."""
+    steps = evening_to_settle + keys("o") + [("state", "qr"), ("shot", "page0")]
+    for turn in range(1, TURNS + 1):
+        steps += keys("n") + [("shot", "page{}".format(turn))]
+    return steps
+
+
+def decoded_pages(run, layout):
+    """The texts of the pages, decoded from the screenshots, in page order."""
+    texts = []
+    for turn in range(TURNS + 1):
+        found = zxingcpp.read_barcodes(image(run.shots["page{}".format(turn)], layout))
+        assert len(found) == 1, "page {}: {} codes decoded".format(turn, len(found))
+        texts.append(found[0].text)
+    first = texts[0]
+    count = int(first.split("\n", 1)[0].split("/")[1]) if re.match(r"1/\d+\n", first) else 1
+    assert texts[count % len(texts)] == first  # NEXT wraps round to the first page
+    return texts[:count]
+
+
+def read_settlement(texts, lang, players):
+    """(hands played, [(name, total)], [(payer, payee, amount)]) from the pages' text."""
+    lines = []
+    for page in texts:
+        got = page.split("\n")
+        if len(texts) > 1:
+            assert got[0] == "{}/{}".format(texts.index(page) + 1, len(texts))
+            got = got[1:]
+        lines.extend(got)
+    hands = int(re.findall(r"\d+", lines[0])[-1])  # "斗地主 经典 2手", "… 2 hands"
+    totals = []
+    for line in lines[1:1 + players]:
+        name, total = line.rsplit(" ", 1)
+        totals.append((name, int(total)))
+    pays = re.escape(text("pays", lang)).replace(r"\{\}", "(.+?)", 2).replace(r"\{\}", r"(\d+)")
+    transfers = []
+    for line in lines[1 + players:]:
+        if line == text("all_square", lang):
+            continue
+        payer, payee, amount = re.fullmatch(pays, line).groups()
+        transfers.append((payer, payee, int(amount)))
+    return hands, totals, transfers
+
+
+def the_ledgers(files, lang):
+    summary = summarize(host_table(files))
+    totals = [(p["name"], p["total"]) for p in summary["players"]]
+    house = text("house", lang)
+    transfers = [(t["from"], house if t["to_seat"] is None else t["to"], t["amount"])
+                 for t in summary["settlement"]]
+    return summary["counted"], totals, transfers
+
+
+# The classic evening of test_device_flows, up to its settlement (its last step is a shot).
+CLASSIC_TO_SETTLE = CLASSIC_EVENING[:-1]
+
+
+@pytest.mark.parametrize("board", sorted(BOARDS))
+@pytest.mark.parametrize("lang", sorted(SETTINGS))
+def test_the_qr_code_says_what_the_ledger_says(board, lang):
+    run = run_device(qr_steps(CLASSIC_TO_SETTLE), board=board,
+                     files={"/data/settings.json": SETTINGS[lang]})
+    assert run.states["qr"]["screen"] == "QrScreen"
+    texts = decoded_pages(run, BOARDS[board])
+    got = read_settlement(texts, lang, 3)
+    assert got == the_ledgers(run.files, lang)
+    assert got[2], "the evening ends with someone owing"
+    # The whole text fits one code on the colour panels; 128x64 holds 32 bytes a code.
+    assert (len(texts) == 1) == (board != "simulated_mono")
+
+
+def test_a_baohuang_table_of_five_reads_as_the_ledger_says():
+    run = run_device(qr_steps(BAOHUANG_EVENING))  # it ends on the settlement
+    assert run.states["qr"]["screen"] == "QrScreen"
+    got = read_settlement(decoded_pages(run, BOARDS["simulated"]), "zh", 5)
+    assert got == the_ledgers(run.files, "zh")
+
+
+def test_back_leaves_the_code_for_the_settlement():
+    run = run_device(CLASSIC_TO_SETTLE + keys("o") + [("state", "qr")] + keys("b")
+                     + [("state", "back")])
+    assert run.states["qr"]["screen"] == "QrScreen"
+    assert run.states["back"]["screen"] == "SettleScreen"
+
+
+@given(st.lists(st.text(st.characters(codec="utf-8", exclude_characters="\n"), max_size=40),
+                min_size=1, max_size=12),
+       st.sampled_from([32, 53, 78, 134]))
+def test_pages_keep_every_line_in_order_and_fit_their_code(lines, room):
+    got = pages(lines, room)
+    assert all(len(page.encode()) <= room for page in got)
+    if len(got) == 1:
+        assert got == ["\n".join(lines)]
+        return
+    body = []
+    for i, page in enumerate(got):
+        mark, _, rest = page.partition("\n")
+        assert mark == "{}/{}".format(i + 1, len(got))
+        body.extend(rest.split("\n"))
+    # a line longer than a page is cut into pieces on consecutive pages' lines
+    assert "".join(body) == "".join(lines)
+
+
+def test_the_largest_version_that_fits_each_panel():
+    # (side px, module px) -> version: 17 + 4v modules and a quiet zone each side
+    for height, module, version in ((135, 3, 6), (240, 3, 14), (64, 2, 2)):
+        assert version_for(height, module) == version
+        size = 17 + 4 * version
+        assert (size + 2 * QUIET) * module <= height < (size + 4 + 2 * QUIET) * module
+    assert [qr.capacity(v, LEVEL) for v in (2, 6, 14)] == [32, 134, 458]
