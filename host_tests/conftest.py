@@ -5,6 +5,7 @@ Tests marked `pico` run on the emulated Pico and skip where no MicroPython image
 on CI (CI=true), where the images are provided, such a skip fails the run."""
 
 import os
+import sys
 
 import pytest
 
@@ -25,8 +26,28 @@ def pytest_collection_modifyitems(config, items):
 
 
 def pytest_sessionfinish(session, exitstatus):
-    if os.environ.get("CI") != "true":
-        return
+    if os.environ.get("CI") == "true":
+        _no_pico_skips(session)
+    session.config.stash[_STATUS] = int(session.exitstatus)
+
+
+_STATUS = pytest.StashKey[int]()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config):
+    """Leave with pytest's own status once everything is reported. wasmtime's worker threads
+    (the MicroPython VM of tools/mpvm.py) can abort the interpreter while it shuts down, after
+    every test has run and passed: a Rust panic in a thread that cannot unwind, seen as exit
+    134 on some runs. Nothing is left to do by then but the interpreter's own teardown."""
+    status = config.stash.get(_STATUS, None)
+    if status is not None:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
+
+
+def _no_pico_skips(session):
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
     skipped = [r for r in (reporter.stats.get("skipped", []) if reporter else [])
                if "pico" in r.keywords]

@@ -135,3 +135,19 @@ def test_the_largest_version_that_fits_each_panel():
         size = 17 + 4 * version
         assert (size + 2 * QUIET) * module <= height < (size + 4 + 2 * QUIET) * module
     assert [qr.capacity(v, LEVEL) for v in (2, 6, 14)] == [32, 134, 458]
+
+
+@pytest.mark.pico
+def test_the_emulated_pico_shows_the_same_code_and_a_phone_reads_it(tmp_path):
+    # The official rp2 firmware on the emulated Pico, the ST7789 driver sending its strips:
+    # the QR screen pixel for pixel the VM's, and zxing reads the text from it.
+    from pico_board import boot, play
+
+    steps = CLASSIC_TO_SETTLE + keys("o") + [("shot", "qr")]
+    with boot(tmp_path) as pico:
+        shots = play(pico, steps)
+    vm = run_device(steps)
+    assert shots["qr"] == vm.shots["qr"]
+    found = zxingcpp.read_barcodes(image(shots["qr"], BOARDS["simulated"]))
+    assert [f.text for f in found] == decoded_pages(run_device(qr_steps(CLASSIC_TO_SETTLE)),
+                                                    BOARDS["simulated"])
