@@ -100,7 +100,10 @@ class QrScreen(Screen):
         x = side + 4
         head = self.t("settle")
         if len(self.pages) > 1:
-            head += " {}/{}".format(self.page + 1, len(self.pages))
+            page = "{}/{}".format(self.page + 1, len(self.pages))
+            # The page number matters more than the title where both do not fit (128x64)
+            both = head + " " + page
+            head = both if p.clip(both, p.width - x) == both else page
         p.at(x, p.y(0), p.clip(head, p.width - x), color=p.accent)
         # The buttons, one a row from the bottom up (128x64 has room for three).
         parts = [self.app.hint_part(k, word) for k, word in self.actions()]

@@ -189,7 +189,7 @@ WORDS = {
     "minutes": "{} min",
     # -- layout and screens
     "next_page": "More",
-    "prev_page": "Back a page",
+    "prev_page": "Prev",
     "quit": "Quit",  # forfeit, where the hint line is short of room
     "saved": "Saved",  # the archives, where the hint line is short of room
     "no_last_hand": "No hand yet to repeat",
