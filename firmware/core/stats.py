@@ -9,6 +9,9 @@ lists the bombs of a hand, not who played them: they are counted for the table, 
 (bombs still held at an escape are not played).
 """
 
+# Who leads a hand, by game: the name of the role (also a word key of the UI).
+ROLE = {"ddz": "landlord", "baohuang": "emperor", "shengji": "dealer"}
+
 
 def leaders(game, record):
     """Seats that led the hand."""

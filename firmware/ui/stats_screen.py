@@ -3,10 +3,9 @@
 played, by kind. Two lines a player; MENU shows the next page where they do not all fit.
 Imported when first opened, let go again on a small heap (ui/modules.py)."""
 
+from core.stats import ROLE
 from ui import keys
 from ui.screen import Paged, signed, wrap
-
-ROLE = {"ddz": "landlord", "baohuang": "emperor", "shengji": "dealer"}
 
 
 def _percent(rate):

@@ -13,12 +13,11 @@ core.stats, as the device's statistics screen counts them:
 
 import json
 
-from core.stats import Tally
+from core.stats import ROLE, Tally
 from core.table import HOUSE
 from tools.ledger.evening import AMENDED, VOID, hands
 from ui.strings import text
 
-ROLE = {"ddz": "landlord", "baohuang": "emperor", "shengji": "dealer"}
 ROLE_ZH = {"ddz": "地主", "baohuang": "皇帝", "shengji": "庄家"}
 HOUSE_NAME = "house 台费"
 
