@@ -262,3 +262,74 @@ def test_an_unreadable_segment_is_announced_kept_and_blocks_recording_until_it_r
     assert run.end["screen"] == "TableScreen" and run.end["hands"] == 15
     again = host_table(run.files)
     assert len(again.entries) == 15 and again.totals == recount(again)
+
+
+# The new-table screen of classic: game, cap, bomb mode, spring, 超级加倍, beans, titles, who
+# bombed, the end, start. PREV three times from the game row is who bombed: OK turns it on,
+# NEXT twice to start, OK.
+NEW_CLASSIC_BOMBERS = keys("p p p o n n o")
+
+
+@pytest.fixture(scope="module")
+def bombers():
+    return run_device(
+        NEW_CLASSIC_BOMBERS + [("state", "open")]
+        # 乙 (the cursor) bids 3; a bomb (NEXT) asks who played it, the cursor on the
+        # landlord: BACK there counts nothing
+        + keys("o o n") + [("state", "picker"), ("shot", "picker")] + keys("b")
+        + [("state", "cancelled")]
+        # the bomb again, 丙's (one down from the landlord); a rocket (PREV), the cursor on
+        # 丙 who bombed last: 甲 is one down (wrapping); a bomb from the menu's more bombs
+        # (menu, third row, OK, the first kind), 甲's again: OK at once, back on the play
+        # screen
+        + keys("n n o p n o") + keys("m n n o o") + [("state", "more")] + keys("o")
+        + [("state", "three")]
+        # undo the third bomb (and who played it); the hand is over, the landlord wins:
+        # 3 × 2 × 2 = 12 a pair
+        + keys("b o o") + [("state", "hand1")]
+        # amend it: history, the newest hand, change, amend; back to the play screen, undo
+        # both, one bomb, the cursor on the landlord 乙: OK; landlord wins: 3 × 2 = 6 a pair
+        + keys("m n o o o o b b b n o o o") + [("state", "amended")]
+        # same as last hand: straight to the play screen, no bombs copied; landlord wins
+        + keys("m o") + [("state", "same")] + keys("o o") + [("state", "hand2")])
+
+
+def test_a_table_asking_who_bombed_is_opened_from_the_new_table_screen(bombers):
+    assert bombers.states["open"]["screen"] == "TableScreen"
+    assert host_table(bombers.files).header()["bombers"] is True
+
+
+def test_each_bomb_asks_who_played_it_and_back_there_counts_none(bombers):
+    states = bombers.states
+    assert states["picker"]["screen"] == states["more"]["screen"] == "BomberScreen"
+    assert states["cancelled"]["screen"] == states["three"]["screen"] == "PlayScreen"
+    assert states["hand1"]["totals"] == [-12, 24, -12]
+    assert states["amended"]["totals"] == [-6, 12, -6]
+    assert states["same"]["screen"] == "PlayScreen"
+    assert states["hand2"]["totals"] == [-9, 18, -9]
+    table = host_table(bombers.files)
+    assert table.totals == recount(table)
+    first = table.entries[0]
+    assert (first["previous"][0]["bombs"], first["previous"][0]["bombers"]) == (
+        ["bomb", "rocket"], [2, 0])
+    assert (first["record"]["bombs"], first["record"]["bombers"]) == (["bomb"], [1])
+    second = table.entries[1]["record"]
+    assert (second["bombs"], second["bombers"]) == ([], [])
+
+
+def test_without_the_setting_a_bomb_is_one_press_and_the_record_has_no_bombers():
+    run = run_device(NEW_CLASSIC + keys("o o n") + [("state", "bomb")] + keys("p o o"))
+    assert run.states["bomb"]["screen"] == "PlayScreen"
+    table = host_table(run.files)
+    assert "bombers" not in table.header()
+    record = table.entries[0]["record"]
+    assert record["bombs"] == ["bomb", "rocket"] and "bombers" not in record
+
+
+def test_on_the_mono_board_a_bomb_by_the_landlord_is_one_press_more():
+    # 乙 bids 3; a bomb, the cursor already on 乙: OK; the landlord wins: 3 × 2 = 6 a pair
+    run = run_device(NEW_CLASSIC_BOMBERS + keys("o o n o o o") + [("state", "hand1")],
+                     board="simulated_mono")
+    assert run.states["hand1"]["totals"] == [-6, 12, -6]
+    record = host_table(run.files).entries[0]["record"]
+    assert (record["bombs"], record["bombers"]) == (["bomb"], [1])

@@ -213,3 +213,39 @@ def test_an_emulated_picos_flash_image_is_read_without_changing_it(tmp_path, cap
     (tmp_path / "short.img").write_bytes(b"\xff" * 100)
     code, out, err = _run(capsys, "summary", tmp_path / "short.img")
     assert code == 2 and "not a Pico flash image" in err
+
+
+def test_summary_counts_each_players_bombs_where_the_hands_say_who_played_them(tmp_path,
+                                                                               capsys):
+    # A table that asks who bombed: hand 1 张三 and 王五 bomb, hand 2 none, hand 3 (voided)
+    # 李四's bomb is not counted, hand 4 amended: its bomb was 王五's, not 李四's. Hand 5 is
+    # the kind of record a file may hold from before: bombs, no bombers (counted for the
+    # table only).
+    table = Journal(HostFS(), str(tmp_path / "d")).open_table(
+        "ddz", 3, profile="classic", names=NAMES, bombers=True)
+    table.record({"landlord": 0, "bid": 3, "bombs": ["bomb", "rocket"], "bombers": [0, 2],
+                  "winner": "landlord"})
+    table.record({"landlord": 1, "bid": 2, "bombs": [], "bombers": [], "winner": "farmers"})
+    table.record({"landlord": 2, "bid": 1, "bombs": ["bomb"], "bombers": [1],
+                  "winner": "landlord"})
+    table.record({"landlord": 0, "bid": 1, "bombs": ["bomb"], "bombers": [1],
+                  "winner": "farmers"})
+    table.record({"landlord": 2, "bid": 1, "bombs": ["bomb"], "winner": "landlord"})
+    table.void(2)
+    table.amend(3, {"landlord": 0, "bid": 1, "bombs": ["bomb"], "bombers": [2],
+                    "winner": "farmers"})
+    data = _summary(capsys, tmp_path / "d")
+    assert [p["bombs_played"] for p in data["players"]] == [1, 0, 2]
+    assert data["bombs"] == {"count": 4, "kinds": {"bomb": 3, "rocket": 1}, "by_players": 3}
+    code, out, _err = _run(capsys, "summary", tmp_path / "d")
+    lines = out.splitlines()
+    assert code == 0 and lines[1].endswith("biggest loss  bombs 炸弹")
+    assert [line.split()[-1] for line in lines[2:5]] == ["1", "0", "2"]
+    assert lines[5:7] == ["bombs 炸弹: 4 (炸弹 3, 王炸 1)",
+                          "  who played them 出炸者: known for 3"]
+
+
+def test_a_summary_without_bombers_has_none_of_their_keys(tmp_path, capsys):
+    data = _summary(capsys, evening_folder(tmp_path / "device"))
+    assert not [p for p in data["players"] if "bombs_played" in p]
+    assert "by_players" not in data["bombs"]

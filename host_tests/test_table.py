@@ -186,3 +186,61 @@ def test_a_bad_end_is_refused_naming_it(game, profile, end, key):
     with pytest.raises(RecordError) as refused:
         Table(game, {"ddz": 3, "shengji": 4}[game], profile=profile, end=end)
     assert refused.value.key == key
+
+
+def test_a_table_asking_who_bombed_says_so_in_its_header_and_opens_again_from_it():
+    table = Table("ddz", 3, profile="classic", bombers=True)
+    header = table.header()
+    assert header["bombers"] is True
+    again = Table(**header)
+    assert again.bombers is True and again.header() == header
+
+
+def test_a_table_not_asking_who_bombed_has_the_header_it_always_had():
+    # The very keys (and so the very journal bytes) of a table opened before the option.
+    for table in (Table("ddz", 3, profile="classic"), Table("ddz", 3, "classic", bombers=False),
+                  Table("shengji", 4)):
+        header = table.header()
+        assert sorted(header) == ["game", "names", "players", "profile", "rules", "titles"]
+        assert Table(**header).bombers is False
+
+
+def test_the_journal_opens_a_table_without_the_option_with_the_same_bytes_as_before():
+    from core.journal import Journal
+    from drivers.memfs import MemFS
+
+    fs = MemFS()
+    Journal(fs, "/d").open_table("ddz", 3, profile="classic", names=["甲", "乙", "丙"])
+    assert list(fs.files) == ["/d/table/j0000000.000000"]
+    line = fs.files["/d/table/j0000000.000000"].split(b"\n")[0].split(b" ", 2)[2]
+    assert line == ('{"open":{"game":"ddz","names":["甲","乙","丙"],"players":3,'
+                    '"profile":"classic","rules":{},"titles":false}}').encode()
+    fs = MemFS()
+    table = Journal(fs, "/d").open_table("ddz", 3, profile="classic", bombers=True)
+    booted, report = Journal(fs, "/d").boot()
+    assert report.clean() and booted.bombers is True
+    assert booted.header() == table.header()
+
+
+@pytest.mark.parametrize("game, profile, bombers, why", [
+    ("baohuang", None, True, "only Dou Dizhu"),
+    ("shengji", None, True, "only Dou Dizhu"),
+    ("ddz", "classic", 1, "true or false"),
+    ("ddz", "classic", "yes", "true or false"),
+])
+def test_asking_who_bombed_is_refused_but_in_dou_dizhu(game, profile, bombers, why):
+    with pytest.raises(RecordError) as refused:
+        Table(game, {"ddz": 3, "baohuang": 5, "shengji": 4}[game], profile=profile,
+              bombers=bombers)
+    assert refused.value.key == "bombers" and why in str(refused.value)
+
+
+def test_who_played_each_bomb_is_checked_and_never_changes_the_score():
+    table = Table("ddz", 3, profile="classic", bombers=True)
+    _, plain = table.preview(classic_hand(bid=3, bombs=["bomb", "rocket"]))
+    _, told = table.preview(classic_hand(bid=3, bombs=["bomb", "rocket"], bombers=[2, 2]))
+    assert plain["deltas"] == told["deltas"] == [24, -12, -12]
+    before = list(table.totals)
+    with pytest.raises(RecordError) as refused:
+        table.record(classic_hand(bombs=["bomb"], bombers=[0, 1]))
+    assert refused.value.key == "bombers" and table.totals == before

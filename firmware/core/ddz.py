@@ -46,7 +46,7 @@ from core.profiles import (
 
 RECORD_KEYS = ("game", "profile", "players", "rules", "landlord", "partner", "bid", "grabs",
                "shown", "doubles", "revealed", "bombs", "spring", "winner", "escape", "held",
-               "house")
+               "house", "bombers")
 RULE_KEYS = ("base", "cap", "bomb_mode", "spring_factor", "super_double", "beans", "factors")
 SHOWN_FACTORS = (1, 2, 3, 4, 5)
 MAX_GRABS = 3  # each of the three players may grab once (seed 000 §二)
@@ -95,6 +95,17 @@ def _bombs(record, factors):
             raise RecordError("bombs", kind,
                               "not a bomb of this profile: " + ", ".join(sorted(factors)))
     return bombs
+
+
+def _bombers(record, bombs, players):
+    """Who played each bomb, a seat per entry of `bombs` in its order; absent: not recorded.
+    It never changes the score, only the statistics read it."""
+    if "bombers" in record:
+        seats = record["bombers"]
+        if (not isinstance(seats, list) or len(seats) != len(bombs)
+                or not all(is_int(s) and 0 <= s < players for s in seats)):
+            raise RecordError("bombers", seats, "must list {} seats 0 to {}, one per bomb".format(
+                len(bombs), players - 1))
 
 
 def check_deal(profile, bombs, held=0):
@@ -199,6 +210,7 @@ def score(record):
     revealed = get_bool(record, "revealed")
     doubles = _doubles(record, players, super_double)
     bombs = _bombs(record, factors)
+    _bombers(record, bombs, players)
 
     escape = get_seat(record, "escape", players, None)
     if escape is None:

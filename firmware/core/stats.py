@@ -4,9 +4,9 @@ The device's statistics screen and `tools.ledger summary` both count with this.
 
 Who leads a hand: 斗地主 the landlord (and in five the 暗地主 too, the landlord's side);
 保皇 the emperor; 升级 the dealer. The led side won: 斗地主 the landlord's side won or a
-farmer escaped; 保皇 the emperor scored above 0; 升级 the dealers kept the deal. A record
-lists the bombs of a hand, not who played them: they are counted for the table, by kind
-(bombs still held at an escape are not played).
+farmer escaped; 保皇 the emperor scored above 0; 升级 the dealers kept the deal. The bombs of
+a hand are counted for the table, by kind (bombs still held at an escape are not played);
+a record that says who played each (`bombers`) counts them for those players as well.
 """
 
 # Who leads a hand, by game: the name of the role (also a word key of the UI).
@@ -50,6 +50,8 @@ class Tally:
         self.best: "list" = [None] * players
         self.worst: "list" = [None] * players
         self.bombs = {}  # kind -> played
+        # bombs played per seat, None until a hand says who played its bombs (`bombers`)
+        self.bombed: "list | None" = None
 
     def add(self, number, record, result):
         """Hand `number` (from 1, as the device shows it), which counts."""
@@ -69,6 +71,11 @@ class Tally:
                 self.worst[seat] = {"hand": number, "delta": delta}
         for kind in record.get("bombs", ()):
             self.bombs[kind] = self.bombs.get(kind, 0) + 1
+        if "bombers" in record:
+            if self.bombed is None:
+                self.bombed = [0] * len(self.led)
+            for seat in record["bombers"]:
+                self.bombed[seat] += 1
 
     def player(self, seat):
         """{"hands", "led", "led_won", "led_rate", "led_win_rate"} and, in the point games,

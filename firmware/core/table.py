@@ -79,7 +79,7 @@ class MemoryStore:
 
 class Table:
     def __init__(self, game, players, profile=None, rules=None, names=None, titles=False,
-                 end=None, store=None):
+                 end=None, store=None, bombers=False):
         if game not in GAMES:
             raise RecordError("game", game, "must be one of " + ", ".join(GAMES))
         if game == "ddz":
@@ -104,6 +104,12 @@ class Table:
         self.names = self._check_names(names)
         self.show_titles = bool(titles)
         self.end = self._check_end(end)
+        # The device asks who played each bomb (the record's `bombers`): 斗地主 only.
+        if bombers is not True and bombers is not False:
+            raise RecordError("bombers", bombers, "must be true or false")
+        if bombers and game != "ddz":
+            raise RecordError("bombers", bombers, "only Dou Dizhu records who played a bomb")
+        self.bombers = bombers
         self.entries = MemoryStore() if store is None else store
         self.totals = [0] * players
         self.start_balances = None
@@ -118,6 +124,8 @@ class Table:
                   "titles": self.show_titles}
         if self.end is not None:  # only then: a table without one opens as it always did
             header["end"] = dict(self.end)
+        if self.bombers:  # likewise
+            header["bombers"] = True
         return header
 
     # -- set-up ------------------------------------------------------------------------

@@ -310,13 +310,13 @@ class App:
         self._table().void(index)
         self.home()
 
-    def open_table(self, game, profile, rules, titles, end=None):
+    def open_table(self, game, profile, rules, titles, end=None, bombers=False):
         players = PROFILES[profile][0] if profile else SEATS[game]
         names = self.settings.get("names") or []
         if len(names) < players:
             names = default_names(players, self.lang)
         self.table = self.journal.open_table(game, players, profile, rules, names[:players],
-                                             titles, end)
+                                             titles, end, bombers)
         self._ended = None
         self._tally = None
         self.home()

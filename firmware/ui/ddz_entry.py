@@ -13,8 +13,11 @@ records the same hand again, BACK walks back through the steps to change one.
 "Same as last" (上一手同样, ui/table_screen.py) copies the previous hand's setup, what was
 settled before a card was played: landlord, partner, bid, grabs, shown cards, doubles (and in
 保皇 the emperor, the guard, open guard, the kind of solo). Never what happened in play:
-bombs, reveal, winner, spring, escape (保皇: the order, a revolt). It goes straight to the
-play screen.
+bombs (and who played them), reveal, winner, spring, escape (保皇: the order, a revolt). It
+goes straight to the play screen.
+
+A table opened with "who bombed" (Table.bombers) asks, for each bomb added, who played it:
+the record's `bombers`, one seat per bomb. Undo takes the last bomb and its player together.
 """
 
 from core.ddz import MAX_HOUSE, check_deal
@@ -134,7 +137,11 @@ class PlayScreen(Screen):
     def __init__(self, app, draft):
         super().__init__(app)
         self.draft = draft
-        draft.setdefault("bombs", [])
+        bombs = draft.setdefault("bombs", [])
+        # A table that asks who played each bomb keeps `bombers` in step with `bombs`; a hand
+        # amended from a record that has bombs but no bombers stays without them.
+        if app.table.bombers and not bombs:
+            draft.setdefault("bombers", [])
         self.quick = QUICK_BOMBS[app.table.profile]
 
     def actions(self):
@@ -152,6 +159,8 @@ class PlayScreen(Screen):
         elif key == keys.BACK:
             if bombs:
                 bombs.pop()
+                if "bombers" in self.draft:
+                    self.draft["bombers"].pop()
             else:
                 self.app.pop()
         elif key == keys.MENU:
@@ -208,17 +217,50 @@ def _stakes(screen, p, pairs):
     return lines
 
 
-def add_bomb(screen, kind):
+def add_bomb(screen, kind, pops=0):
     """Count a bomb as it lands, unless the cards of one deal cannot hold it (a second 王炸
-    from one deck): then say so, and the hand stays as it was."""
+    from one deck): then say so, and the hand stays as it was. Counted, the `pops` screens
+    above the play screen go. Where the hand records who played each bomb, that is asked
+    first (BomberScreen), and the bomb is counted once it is answered."""
     draft = screen.draft
+    app = screen.app
     try:
-        check_deal(screen.app.table.profile, draft["bombs"] + [kind])
+        check_deal(app.table.profile, draft["bombs"] + [kind])
     except RecordError:
-        screen.app.push(Notice(screen.app, [screen.t(kind), screen.t("no_such_bomb")]))
-        return False
+        app.push(Notice(app, [screen.t(kind), screen.t("no_such_bomb")]))
+        return
+    if "bombers" in draft:
+        app.push(BomberScreen(app, draft, kind, pops + 1))
+        return
     draft["bombs"].append(kind)
-    return True
+    for _ in range(pops):
+        app.pop()
+
+
+class BomberScreen(Choice):
+    """Who played the bomb `kind`: OK counts it with that seat, BACK leaves it uncounted.
+    The cursor starts on who played the one before (bombs often come in a run from one
+    hand), else on the landlord, so the usual answer is one press."""
+
+    def __init__(self, app, draft, kind, pops):
+        self.draft = draft
+        self.kind = kind
+        self.pops = pops  # this screen and those between it and the play screen
+        super().__init__(app)
+        seats = draft["bombers"]
+        self.cursor = seats[-1] if seats else draft["landlord"]
+
+    def heading(self):
+        return self.t("bomber_of").format(self.t(self.kind))
+
+    def options(self):
+        return [(name, s) for s, name in enumerate(self.app.table.names)]
+
+    def pick(self, value):
+        self.draft["bombs"].append(self.kind)
+        self.draft["bombers"].append(value)
+        for _ in range(self.pops):
+            self.app.pop()
 
 
 def _bomb_summary(screen, bombs):
@@ -356,8 +398,7 @@ class MoreBombs(Choice):
         return [(self.t(kind), kind) for kind in self.kinds]
 
     def pick(self, value):
-        if add_bomb(self, value):
-            self.app.pop()
+        add_bomb(self, value, 1)
 
 
 class EscapeScreen(Choice):

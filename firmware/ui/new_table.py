@@ -35,6 +35,7 @@ class NewTableScreen(Choice):
         self.chosen = {}  # field → index of its value
         self.titles = False
         self.end = 0  # index into ends()
+        self.bombers = False  # 斗地主: ask who played each bomb (core/table.py)
 
     def heading(self):
         return self.t("new_table")
@@ -89,11 +90,19 @@ class NewTableScreen(Choice):
             return self.t("hands_n").format(end["hands"])
         return "±{}".format(end["reach"])
 
+    def _asks(self):
+        return self._game()[0] == "ddz"  # the who-bombed row: 斗地主 only
+
     def count(self):
-        return len(self.fields()) + 4  # game, the fields, titles, the end, start
+        # game, the fields, titles, who bombed (斗地主), the end, start
+        return len(self.fields()) + 4 + self._asks()
 
     def option(self, i):
         fields = self.fields()
+        if i > len(fields) + 1 and self._asks():
+            if i == len(fields) + 2:
+                return self.t("opt_bombers") + ": " + self._label(self.bombers), "bombers"
+            i -= 1
         if i == 0:
             game, profile = self._game()
             if profile and self.app.painter.mono:  # 128 px: the profile says enough
@@ -113,8 +122,11 @@ class NewTableScreen(Choice):
             self.game = (self.game + 1) % len(GAMES)
             self.chosen = {}
             self.end = 0
+            self.bombers = False
         elif value == "titles":
             self.titles = not self.titles
+        elif value == "bombers":
+            self.bombers = not self.bombers
         elif value == "end":
             self.end = (self.end + 1) % len(self.ends())
         elif value == "start":
@@ -125,7 +137,7 @@ class NewTableScreen(Choice):
                     self.chosen[name] = (self.chosen.get(name, 0) + 1) % len(values)
 
     def table_args(self):
-        """(game, profile, rules, titles, end) for what is chosen; rules hold only what
+        """(game, profile, rules, titles, end, bombers) for what is chosen; rules hold only what
         differs from the defaults, so records stay short."""
         game, profile = self._game()
         rules = {}
@@ -138,7 +150,8 @@ class NewTableScreen(Choice):
             players = PROFILES[profile][0]
             rules["beans"] = {"n": self.value("n"), "fee": self.value("fee"),
                               "balances": [self.value("balance")] * players}
-        return game, profile, rules, self.titles, self.ends()[self.end]
+        return (game, profile, rules, self.titles, self.ends()[self.end],
+                self.bombers and self._asks())
 
 
 class CloseTable(Screen):

@@ -1,7 +1,8 @@
 """The table's statistics (core.stats), from the menu: per player how often it led the hand
-(the landlord, the emperor, the dealer) and won then, its biggest gain and loss; the bombs
-played, by kind. Two lines a player; MENU shows the next page where they do not all fit.
-Imported when first opened, let go again on a small heap (ui/modules.py)."""
+(the landlord, the emperor, the dealer) and won then, its biggest gain and loss (and the
+bombs it played, where the hands say who played them); the bombs played, by kind. Two lines
+a player; MENU shows the next page where they do not all fit. Imported when first opened,
+let go again on a small heap (ui/modules.py)."""
 
 from core.stats import ROLE
 from ui import keys
@@ -31,8 +32,11 @@ class StatsScreen(Paged):
         lines = []
         for seat, name in enumerate(table.names):
             got = counts.player(seat)
-            lines.append(("{} {} {}/{}{}".format(name, role, got["led"], got["hands"],
-                                                  _percent(got["led_rate"])), None))
+            line = "{} {} {}/{}{}".format(name, role, got["led"], got["hands"],
+                                          _percent(got["led_rate"]))
+            if counts.bombed is not None:  # some hand says who played its bombs
+                line += " " + self.t("bombs_n").format(counts.bombed[seat])
+            lines.append((line, None))
             more = self.t("won_n").format(got["led_won"], got["led"]) + _percent(
                 got["led_win_rate"])
             if table.game != "shengji":

@@ -31,7 +31,8 @@ def deals_next(table):
 def hand_setup(record):
     """What a hand's record says before any card was played, the start of "same as last":
     landlord, partner, bid, grabs, shown, doubles; emperor, guard, open, solo. Never what
-    happened in play (bombs, reveal, winner, spring, escape; order, revolt, forfeit)."""
+    happened in play (bombs and who played them, reveal, winner, spring, escape; order,
+    revolt, forfeit)."""
     keep = ("landlord", "partner", "bid", "grabs", "shown", "doubles", "emperor", "guard",
             "open", "solo")
     return {k: (list(v) if isinstance(v, list) else v) for k, v in record.items() if k in keep}

@@ -73,6 +73,7 @@ WORDS = {
     "worst": "worst {}",
     "best": "best {}",
     "won_n": "won {}/{}",
+    "bombs_n": "bombs {}",
     "stats": "Statistics",
     "err_memory": "Not enough memory to count",
     "counting": "Counting…",
@@ -90,6 +91,7 @@ WORDS = {
     "profile": "Profile",
     "titles": "Titles",
     "opt_end": "Ends",
+    "opt_bombers": "Who bombed",
     "sleep": "Sleep",
     "lang_name": "English",
     # hand entry and results
@@ -102,6 +104,7 @@ WORDS = {
     "new_hand": "Deal",
     "stake": "Stake",
     "more_bombs": "More bombs",
+    "bomber_of": "{} by whom?",
     "house_rule": "House rule",
     "reveal": "Reveal",
     "held_bombs": "Bombs still held",

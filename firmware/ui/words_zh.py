@@ -75,6 +75,7 @@ WORDS = {
     "worst": "最低 {}",
     "best": "最高 {}",
     "won_n": "胜 {}/{}",
+    "bombs_n": "炸弹 {}",
     "stats": "统计",
     "err_memory": "内存不足，无法统计",
     "counting": "统计中…",
@@ -92,6 +93,7 @@ WORDS = {
     "profile": "玩法",
     "titles": "称号",
     "opt_end": "终局",
+    "opt_bombers": "记录出炸者",
     "sleep": "休眠",
     "lang_name": "中文",
     # hand entry and results
@@ -104,6 +106,7 @@ WORDS = {
     "new_hand": "新一手",
     "stake": "每家",
     "more_bombs": "更多炸弹",
+    "bomber_of": "谁出的{}",
     "house_rule": "房规",
     "reveal": "亮明身份",
     "held_bombs": "未出的炸弹",

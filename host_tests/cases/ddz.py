@@ -815,4 +815,35 @@ CASES = [
         "why": "M = 2(house); stake = 1 x 2 = 2; landlords 0 and 3 each +3 x 2 = 6; "
                "each farmer pays 2 to each landlord: -4",
     },
+    # ------------------------------------------------- who played each bomb (bombers)
+    {
+        "name": "bombers: who played the bombs changes nothing in the score",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 3,
+                   "bombs": ["bomb", "rocket"], "bombers": [1, 0], "winner": "landlord"},
+        "deltas": [24, -12, -12],
+        "why": "M = 2(bomb) x 2(rocket) = 4, whoever played them; stake = 3 x 4 = 12 per "
+               "farmer; landlord +24",
+    },
+    {
+        "name": "bombers: none recorded for a hand without bombs",
+        "record": {"game": "ddz", "profile": "happy", "players": 3, "landlord": 2,
+                   "bombs": [], "bombers": [], "winner": "farmers"},
+        "deltas": [1, 1, -2],
+        "why": "M = 1; base 1; the landlord pays 1 to each farmer",
+    },
+    {
+        "name": "bombers: five players, a farmer in the last seat bombs twice",
+        "record": {"game": "ddz", "profile": "five", "players": 5, "landlord": 0, "partner": 3,
+                   "bombs": ["b5", "b5"], "bombers": [4, 4], "winner": "farmers"},
+        "deltas": [-12, 8, 8, -12, 8],
+        "why": "M = 2(b5)^2 = 4; stake 1 x 4 = 4 per pair; each farmer +4 from each of the two "
+               "landlords = +8; each landlord pays 4 to three farmers = -12",
+    },
+    {
+        "name": "bombers: an escape after a bomb, its player recorded",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 1,
+                   "bombs": ["bomb"], "bombers": [2], "escape": 1, "held": 0},
+        "deltas": [10, -10, 0],
+        "why": "M' = 2(bomb) < 10 -> P = 10; farmer 1 pays 1 x 10 to the landlord",
+    },
 ]

@@ -1112,4 +1112,71 @@ INVALID = [
                    "bombs": ["bomb"] * 26 + ["rocket", "rocket", "j3"], "winner": "landlord"},
         "key": "bombs",
     },
+    # ------------------------------------------------- who played each bomb (bombers)
+    {
+        "name": "bombers not a list",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 1,
+                   "bombs": ["bomb", "rocket"], "winner": "landlord", "bombers": 1},
+        "key": "bombers",
+    },
+    {
+        "name": "bombers shorter than bombs",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 1,
+                   "bombs": ["bomb", "rocket"], "winner": "landlord", "bombers": [0]},
+        "key": "bombers",
+    },
+    {
+        "name": "bombers longer than bombs",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 1,
+                   "bombs": ["bomb", "rocket"], "winner": "landlord", "bombers": [0, 1, 2]},
+        "key": "bombers",
+    },
+    {
+        "name": "bombers with a seat past the table's",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 1,
+                   "bombs": ["bomb", "rocket"], "winner": "landlord", "bombers": [0, 3]},
+        "key": "bombers",
+    },
+    {
+        "name": "bombers with a negative seat",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 1,
+                   "bombs": ["bomb", "rocket"], "winner": "landlord", "bombers": [-1, 0]},
+        "key": "bombers",
+    },
+    {
+        "name": "bombers with true for a seat",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 1,
+                   "bombs": ["bomb", "rocket"], "winner": "landlord", "bombers": [True, 0]},
+        "key": "bombers",
+    },
+    {
+        "name": "bombers with a seat as a string",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 1,
+                   "bombs": ["bomb", "rocket"], "winner": "landlord", "bombers": ["0", 1]},
+        "key": "bombers",
+    },
+    {
+        "name": "bombers null",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 1,
+                   "bombs": ["bomb", "rocket"], "winner": "landlord", "bombers": None},
+        "key": "bombers",
+    },
+    {
+        "name": "bombers without bombs (none played: the list is empty)",
+        "record": {"game": "ddz", "profile": "happy", "players": 3, "landlord": 0,
+                   "bombers": [1], "winner": "landlord"},
+        "key": "bombers",
+    },
+    {
+        "name": "bombers in 保皇: only Dou Dizhu has bombs",
+        "record": {"game": "baohuang", "players": 5, "emperor": 0, "guard": 1,
+                   "order": [0, 1, 2, 3, 4], "bombers": []},
+        "key": "bombers",
+    },
+    {
+        "name": "bombers in 升级",
+        "record": {"game": "shengji", "players": 4, "dealer": 0, "points": 40,
+                   "bombers": [0]},
+        "key": "bombers",
+    },
 ]

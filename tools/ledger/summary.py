@@ -6,7 +6,8 @@ core.stats, as the device's statistics screen counts them:
 - per player: the total (and the beans balance), hands played, how often it led the hand
   and how often the side it led won, its biggest gain and biggest loss with the hand they
   came in (the first such hand on a tie);
-- bombs played, for the table by kind;
+- bombs played, for the table by kind, and per player where the hands say who played them
+  (the records' `bombers`; a file without them prints as it always did);
 - the settlement: who pays whom, in the fewest transfers (core.settle via Table.settlement),
   beans taken as fees going to the house.
 """
@@ -40,6 +41,8 @@ def summarize(table):
             player["total"] = table.totals[seat]
             player["biggest_gain"] = got["biggest_gain"]
             player["biggest_loss"] = got["biggest_loss"]
+        if counts.bombed is not None:
+            player["bombs_played"] = counts.bombed[seat]
         players.append(player)
     out = {"game": game, "profile": table.profile, "role": ROLE[game],
            "hands": len(rows), "counted": len(counted),
@@ -52,6 +55,9 @@ def summarize(table):
             player["balance"] = balance
     if game == "ddz":
         out["bombs"] = {"count": sum(counts.bombs.values()), "kinds": counts.bombs}
+        if counts.bombed is not None:
+            # of them, the bombs whose player is known (hands with `bombers`)
+            out["bombs"]["by_players"] = sum(counts.bombed)
     if game == "shengji":
         state = table.state
         out["levels"] = None if state is None else {
@@ -106,6 +112,9 @@ def render_text(data):
     header += [role, "won as " + data["role"]]
     if game != "shengji":
         header += ["biggest gain", "biggest loss"]
+    bombed = "bombs_played" in data["players"][0]
+    if bombed:
+        header.append("bombs 炸弹")
     table = [header]
     for p in data["players"]:
         row = [p["name"]]
@@ -120,6 +129,8 @@ def render_text(data):
                 big = p[key]
                 row.append("-" if big is None else "{} (#{})".format(_signed(big["delta"]),
                                                                      big["hand"]))
+        if bombed:
+            row.append(str(p["bombs_played"]))
         table.append(row)
     widths = [max(_width(r[i]) for r in table) for i in range(len(header))]
     for row in table:
@@ -131,6 +142,8 @@ def render_text(data):
         kinds = ", ".join("{} {}".format(text(k, "zh"), n) for k, n in bombs["kinds"].items())
         lines.append("bombs 炸弹: {}{}".format(bombs["count"], " ({})".format(kinds)
                                               if kinds else ""))
+        if "by_players" in bombs and bombs["by_players"] != bombs["count"]:
+            lines.append("  who played them 出炸者: known for {}".format(bombs["by_players"]))
     if game == "shengji":
         levels = data["levels"]
         for team, level in zip(levels["teams"], levels["levels"]):
