@@ -6,8 +6,9 @@ against the table's numbers and against the screen's geometry.
     run_evening(steps, board, lang) -> [Frame]
 
 Steps: ("key", "OK") as in device_vm, and ("open", [game, profile, rules]) to open a new
-table at once (the new-table screen is covered by its own tests; an evening here is about
-the hands).
+table at once, or ("open", [game, profile, rules, persons, rotation]) for a roster
+(core/roster.py). The new-table screen is covered by its own tests; an evening here is about
+the hands.
 """
 
 import json
@@ -55,6 +56,7 @@ def frame(step):
     t = app.table
     if t is not None:
         out['names'] = t.names
+        out['seating'] = t.seating() if t.roster else None
         out['totals'] = t.totals
         out['balances'] = t.balances()
         out['entries'] = len(t.entries)
@@ -69,6 +71,7 @@ def frame(step):
         elif type(screen).__name__ == 'Preview':
             record, result = app.preview(screen.record())
             out['deltas'] = result.get('deltas')
+            out['seating'] = record.get('seating')
     except Exception as exc:
         out['preview_error'] = repr(exc)
     print('FRAME', json.dumps(out))
@@ -82,10 +85,10 @@ for kind, arg in run['steps']:
     if kind == 'key':
         app.press(getattr(keys, arg))
     elif kind == 'open':
-        game, profile, rules = arg
+        game, profile, rules = arg[:3]
         if app.table is not None:
             app.close_table()
-        app.open_table(game, profile, rules, False)
+        app.open_table(game, profile, rules, False, None, False, *arg[3:])
     frame(arg if kind == 'key' else 'open')
 """
 

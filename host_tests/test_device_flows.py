@@ -240,6 +240,41 @@ def test_the_hand_that_ends_the_evening_says_so_and_offers_the_settlement():
     assert run.states["after"]["hands"] == 13
 
 
+def test_a_rotating_roster_from_the_new_table_screen_to_a_changed_seating():
+    # classic's rows from the bottom: start, end, who bombed, titles, players: PREV five
+    # times; OK twice makes five players, the rotation row then comes next: OK makes it "the
+    # leader sits out"; NEXT past titles, who bombed and the end to start, OK
+    opening = keys("p p p p p o o n o n n n n o") + [("state", "open")]
+    # 乙 (the cursor: the seat after the dealer's) lands bid 3, a bomb, wins: 3 x 2 = 6 a
+    # farmer; then the landlord 乙 and, from the turn group {3,4} + 2 = {0,1}, 甲 sit out
+    hand1 = keys("o o n o o") + [("state", "hand1")]
+    # on [丙, 丁, 戊] the cursor is 戊 (the seat after the new dealer): bid 3, wins: +6;
+    # then 戊 and, from {0,1} + 2 = {2,3}, 丙 sit out: [甲, 乙, 丁]
+    hand2 = keys("o o o o") + [("state", "hand2")]
+    # the menu's first item on a roster's table: 甲 out, Done with two seated says so;
+    # 丙 in, Done: [乙, 丙, 丁]
+    seating = (keys("m o o n n n n n o") + [("state", "too_few")]
+               + keys("o p p p o n n n o") + [("state", "seated")])
+    # the cursor on 乙 (seat 0 of the new seating: the seat after the dealer, seat 2): bid 3,
+    # wins
+    hand3 = keys("o o o o") + [("state", "hand3")]
+    run = run_device(opening + hand1 + hand2 + seating + hand3)
+    assert run.states["open"]["seating"] == [0, 1, 2]
+    assert run.states["hand1"]["totals"] == [-6, 12, -6, 0, 0]
+    assert run.states["hand1"]["seating"] == [2, 3, 4]
+    assert run.states["hand2"]["totals"] == [-6, 12, -9, -3, 6]
+    assert run.states["hand2"]["seating"] == [0, 1, 3]
+    assert run.states["too_few"]["screen"] == "Notice"
+    assert run.states["seated"]["screen"] == "TableScreen"
+    assert run.states["seated"]["seating"] == [1, 2, 3]
+    assert run.states["hand3"]["totals"] == [-6, 18, -12, -6, 6]
+    table = host_table(run.files)
+    assert table.roster == "leader" and len(table.names) == 5
+    assert [table.entries[i]["record"]["seating"] for i in range(3)] == [
+        [0, 1, 2], [2, 3, 4], [1, 2, 3]]
+    assert table.totals == [-6, 18, -12, -6, 6]
+
+
 def test_an_unreadable_segment_is_announced_kept_and_blocks_recording_until_it_reads():
     # 14 hands: a snapshot after event 11, the newest segment holds the last three hands.
     fs = MemFS()

@@ -10,7 +10,7 @@ from ui import strings, words_en, words_zh
 
 def test_both_languages_have_the_same_words():
     assert list(words_zh.WORDS) == list(words_en.WORDS)
-    assert len(words_zh.NAMES) == len(words_en.NAMES) == 5
+    assert len(words_zh.NAMES) == len(words_en.NAMES) == 8
     assert list(explain_zh.WORDS) == list(explain_en.WORDS)
     for zh, en in ((words_zh.WORDS, words_en.WORDS), (explain_zh.WORDS, explain_en.WORDS)):
         for key in zh:

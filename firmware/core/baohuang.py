@@ -9,7 +9,7 @@ from core.errors import RecordError
 
 PLAYERS = 5
 RECORD_KEYS = ("game", "players", "rules", "emperor", "guard", "order", "open", "revolt",
-               "solo", "forfeit")
+               "solo", "forfeit", "seating")
 RULE_KEYS = ("unit",)
 FORFEIT_LOSS = 40   # the player who quits
 FORFEIT_GAIN = 10   # each of the other four (decided, keeps the hand zero-sum)

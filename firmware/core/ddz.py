@@ -46,7 +46,7 @@ from core.profiles import (
 
 RECORD_KEYS = ("game", "profile", "players", "rules", "landlord", "partner", "bid", "grabs",
                "shown", "doubles", "revealed", "bombs", "spring", "winner", "escape", "held",
-               "house", "bombers")
+               "house", "bombers", "seating")
 RULE_KEYS = ("base", "cap", "bomb_mode", "spring_factor", "super_double", "beans", "factors")
 SHOWN_FACTORS = (1, 2, 3, 4, 5)
 MAX_GRABS = 3  # each of the three players may grab once (seed 000 §二)

@@ -430,14 +430,15 @@ class Journal:
         return table, loader.report
 
     def open_table(self, game, players, profile=None, rules=None, names=None, titles=False,
-                   end=None, bombers=False):
+                   end=None, roster=None, bombers=False):
         """Start a new table; its opening is on flash when this returns."""
         if self.blocked:
             raise Blocked(self.blocked)  # a table may be there that boot could not read
         if self._has(self.root, TABLE):
             raise JournalError("a table is open: close it first")
         store = JournalStore(self.fs, self.folder)
-        table = Table(game, players, profile, rules, names, titles, end, store, bombers)
+        table = Table(game, players, profile, rules, names, titles, end, roster=roster,
+                      bombers=bombers, store=store)
         try:
             try:
                 self.fs.mkdir(self.root)

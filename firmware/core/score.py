@@ -1,7 +1,7 @@
 """One entry point for every game: check a hand record and score it (RULES §8)."""
 
 from core import ddz
-from core.check import get_choice
+from core.check import forbid, get_choice
 from core.errors import RecordError
 
 GAMES = ("ddz", "baohuang", "shengji")
@@ -18,13 +18,24 @@ def score_hand(record, state=None):
     previous hand (None for the first) and returns the new one."""
     game = game_of(record)
     if game == "ddz":
-        return ddz.score(record)
+        return _seated(record, ddz.score(record))
     # The other games' rules are imported when first needed: a Dou Dizhu evening never loads
     # them into RAM (and Dou Dizhu, loaded at boot, never makes a press wait for an import).
     if game == "baohuang":
         from core import baohuang
 
-        return baohuang.score(record)
+        return _seated(record, baohuang.score(record))
+    forbid(record, ("seating",), "升级's four seats keep their teams all game")
     from core import shengji
 
     return shengji.score(record, state if state is not None else shengji.new_state(record))
+
+
+def _seated(record, result):
+    """A record's `seating` (a roster's, core/roster.py) must seat a person in every seat;
+    it never changes the score."""
+    if "seating" in record:
+        from core.roster import check_seating
+
+        check_seating(record["seating"], len(result["deltas"]))
+    return result

@@ -48,6 +48,12 @@ def _copy(record) -> dict:
     return _deep_copy(record)
 
 
+def _leader(record):
+    """The seat that led a hand, for a rotation rule; None where none did (a 保皇 forfeit
+    before the emperor was known)."""
+    return record.get("landlord", record.get("emperor"))
+
+
 class MemoryStore:
     """The hands of a table kept in RAM: each entry is {"record", "void", "previous"}."""
 
@@ -79,7 +85,7 @@ class MemoryStore:
 
 class Table:
     def __init__(self, game, players, profile=None, rules=None, names=None, titles=False,
-                 end=None, store=None, bombers=False):
+                 end=None, roster=None, bombers=False, store=None):
         if game not in GAMES:
             raise RecordError("game", game, "must be one of " + ", ".join(GAMES))
         if game == "ddz":
@@ -101,6 +107,10 @@ class Table:
         self.profile = profile
         self.players = players
         self.rules = rules
+        self.roster = self._check_roster(roster, names)
+        # Who has a total: the seats, or with a roster every person on it (names is then a
+        # list: _check_roster saw to it).
+        self.persons = players if self.roster is None or names is None else len(names)
         self.names = self._check_names(names)
         self.show_titles = bool(titles)
         self.end = self._check_end(end)
@@ -111,7 +121,8 @@ class Table:
             raise RecordError("bombers", bombers, "only Dou Dizhu records who played a bomb")
         self.bombers = bombers
         self.entries = MemoryStore() if store is None else store
-        self.totals = [0] * players
+        self.totals = [0] * self.persons
+        self._seating = None  # with a roster: the next hand's, once proposed or chosen
         self.start_balances = None
         self.state = None  # 升级: levels and dealer after the last hand
         self.kept = ([], None)  # 升级: states to replay past hands from (shengji.replay)
@@ -122,8 +133,11 @@ class Table:
         header = {"game": self.game, "players": self.players, "profile": self.profile,
                   "rules": _copy(self.rules), "names": list(self.names),
                   "titles": self.show_titles}
-        if self.end is not None:  # only then: a table without one opens as it always did
+        # Only when set: a table without them opens exactly as it always did.
+        if self.end is not None:
             header["end"] = dict(self.end)
+        if self.roster is not None:
+            header["roster"] = self.roster
         if self.bombers:  # likewise
             header["bombers"] = True
         return header
@@ -133,10 +147,29 @@ class Table:
     def _check_names(self, names):
         if names is None:
             return ["P{}".format(i + 1) for i in range(self.players)]
-        if (not isinstance(names, list) or len(names) != self.players
+        if (not isinstance(names, list) or len(names) != self.persons
                 or not all(isinstance(n, str) and n.strip() for n in names)):
-            raise RecordError("names", names, "must list {} names".format(self.players))
+            raise RecordError("names", names, "must list {} names".format(self.persons))
         return list(names)
+
+    def _check_roster(self, rule, names):
+        """None (the seats are the players), or the rotation rule of a roster whose persons
+        `names` lists: more than the seats, at most roster.MAX_PERSONS."""
+        if rule is None:
+            return None
+        from core import roster
+
+        if rule not in roster.RULES:
+            raise RecordError("roster", rule, "must be one of " + ", ".join(roster.RULES))
+        if self.game == "shengji":
+            raise RecordError("roster", rule, "升级's four seats keep their teams all game")
+        if "beans" in self.rules:
+            raise RecordError("roster", rule, "beans belong to seats: no roster with beans")
+        # As many persons as seats is a roster too: who sat where still tells who won what.
+        if not isinstance(names, list) or not self.players <= len(names) <= roster.MAX_PERSONS:
+            raise RecordError("names", names, "a roster names {} to {} persons".format(
+                self.players, roster.MAX_PERSONS))
+        return rule
 
     def _check_end(self, end):
         """None (the evening goes on until the table closes it), {"hands": N} or
@@ -165,7 +198,7 @@ class Table:
             n = end["hands"]
             return ["hands", n] if self.hands_played() >= n else None
         far = 0
-        for seat in range(self.players):
+        for seat in range(self.persons):
             if abs(self.totals[seat]) > abs(self.totals[far]):
                 far = seat
         if abs(self.totals[far]) >= end["reach"]:
@@ -203,6 +236,8 @@ class Table:
         state = self.state
         if state is not None and state["dealer"] is not None:
             record["dealer"] = state["dealer"]
+        if self.roster is not None:
+            record["seating"] = self.seating()
         return record
 
     # -- recording ---------------------------------------------------------------------
@@ -217,10 +252,17 @@ class Table:
                 continue
             if key not in record:
                 record[key] = value
-            elif key not in ("rules", "profile") and record[key] != value:
+            elif key not in ("rules", "profile", "seating") and record[key] != value:
                 # A record may name another profile of the same seat count (a table that
-                # switches from 叫分 to 抢地主 mid-evening); its own rules then apply.
+                # switches from 叫分 to 抢地主 mid-evening); its own rules then apply. Its
+                # seating is who really sat where, whatever the table proposed.
                 raise RecordError(key, record[key], "this table has {}".format(value))
+        if "seating" in record:
+            if self.roster is None:
+                raise RecordError("seating", record["seating"], "this table has no roster")
+            from core.roster import check_seating
+
+            check_seating(record["seating"], self.players, self.persons)
         beans = record.get("rules", {}).get("beans") if isinstance(record.get("rules"), dict) \
             else None
         if isinstance(beans, dict) and "balances" not in beans and self.start_balances:
@@ -253,9 +295,10 @@ class Table:
         """`record` completed as a correction of hand `index`: unless it says otherwise, it
         keeps the rules (and beans balances) the hand was played under."""
         record = _copy(record)
-        old_rules = self._entry(index)["record"].get("rules")
-        if "rules" not in record and old_rules is not None:
-            record["rules"] = _copy(old_rules)
+        old = self._entry(index)["record"]
+        for key in ("rules", "seating"):  # the same players as well as the same rules
+            if key not in record and key in old:
+                record[key] = _copy(old[key])
         return self._complete(record)
 
     def record(self, record, replay=False):
@@ -271,8 +314,18 @@ class Table:
         if self.game == "shengji":
             self._apply((result, None, None))
         else:
-            self._apply((None, result["deltas"], None))
+            self._apply((None, self.person_deltas(record, result["deltas"]), None))
         return index, result
+
+    def person_deltas(self, record, deltas, sign=1):
+        """A hand's deltas by seat as changes of the persons' totals: with a roster, each
+        seat's goes to the person in it and those sitting out change by 0."""
+        if self.roster is None:
+            return [sign * delta for delta in deltas]
+        change = [0] * self.persons
+        for seat, person in enumerate(record["seating"]):
+            change[person] = sign * deltas[seat]
+        return change
 
     def _effect(self, index, old, new=None, result=None):
         """What putting record `new` (scored `result`; None: voiding) in place of hand
@@ -284,9 +337,9 @@ class Table:
 
             state, kept = shengji.replay(self, len(self.entries), index, new)
             return state, None, kept
-        change = [-delta for delta in score_hand(old)["deltas"]]
-        if result is not None:
-            change = [c + delta for c, delta in zip(change, result["deltas"])]
+        change = self.person_deltas(old, score_hand(old)["deltas"], -1)
+        if new is not None and result is not None:
+            change = [c + d for c, d in zip(change, self.person_deltas(new, result["deltas"]))]
         return None, change, None
 
     def _apply(self, effect):
@@ -296,8 +349,9 @@ class Table:
         if change is None:
             self.state = state
         else:
-            for seat, delta in enumerate(change):
-                self.totals[seat] += delta
+            for person, delta in enumerate(change):
+                self.totals[person] += delta
+        self._seating = None  # the next hand's seating follows the hands as they are now
         self.entries.saved(self)
 
     def _entry(self, index):
@@ -333,6 +387,36 @@ class Table:
     def hand_result(self, index):
         return self._score(self._entry(index)["record"], index)
 
+    def seating(self):
+        """With a roster, the next hand's seating: the one chosen (seat()), else what the
+        rotation rule proposes after the last hand that counts (core/roster.py)."""
+        if self._seating is None:
+            from core import roster
+
+            seating = roster.first(self.players)
+            for i in range(len(self.entries) - 1, -1, -1):
+                entry = self.entries[i]
+                if not entry["void"]:
+                    record = entry["record"]
+                    seating = roster.proposal(self.roster, self.persons, record["seating"],
+                                              _leader(record), self.hand_result(i)["deltas"])
+                    break
+            self._seating = seating
+        return list(self._seating)
+
+    def seat(self, seating):
+        """Choose the next hand's seating instead of the proposed one."""
+        from core.roster import check_seating
+
+        self._seating = list(check_seating(seating, self.players, self.persons))
+
+    def seat_names(self, record=None):
+        """The names by seat of `record`'s hand (by default the next hand)."""
+        if self.roster is None:
+            return self.names
+        seating = record.get("seating") if record else None
+        return [self.names[p] for p in seating or self.seating()]
+
     def hands_played(self):
         return len(self.entries) - self.entries.voids
 
@@ -367,5 +451,5 @@ class Table:
         house = -sum(totals)
         if not house:
             return settle(totals)
-        return [(payer, HOUSE if payee == self.players else payee, amount)
+        return [(payer, HOUSE if payee == self.persons else payee, amount)
                 for payer, payee, amount in settle(totals + [house])]

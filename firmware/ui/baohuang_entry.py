@@ -51,10 +51,10 @@ class GuardScreen(Choice):
             self.cursor = draft["guard"]
 
     def heading(self):
-        return self.t("pick_guard").format(self.app.table.names[self.draft["emperor"]])
+        return self.t("pick_guard").format(self.seat_names()[self.draft["emperor"]])
 
     def options(self):
-        names = self.app.table.names
+        names = self.seat_names()
         emperor = self.draft["emperor"]
         return [(self.t("solo") if s == emperor else names[s], s) for s in range(5)]
 
@@ -77,7 +77,7 @@ class SoloScreen(Choice):
         self.cursor = 1 if draft.get("solo") == "hidden" else 0
 
     def heading(self):
-        return self.app.table.names[self.draft["emperor"]] + " " + self.t("solo")
+        return self.seat_names()[self.draft["emperor"]] + " " + self.t("solo")
 
     def options(self):
         return [(self.t("open_solo"), "open"), (self.t("hidden_solo"), "hidden")]
@@ -96,7 +96,7 @@ class OpenScreen(Choice):
         self.cursor = 1 if draft.get("open") else 0
 
     def heading(self):
-        return self.app.table.names[self.draft["guard"]] + " " + self.t("guard")
+        return self.seat_names()[self.draft["guard"]] + " " + self.t("guard")
 
     def options(self):
         return [(self.t("hidden_guard"), False), (self.t("open"), True)]
@@ -120,7 +120,7 @@ class OrderScreen(Choice):
         super().__init__(app)
 
     def heading(self):
-        names = self.app.table.names
+        names = self.seat_names()
         order = [names[s] for s in self.draft["order"]]
         head = " ".join([self.t("emperor_order").format(names[self.draft["emperor"]])] + order)
         if order and not self.app.painter.fits(head):  # 128 px: the order so far matters most
@@ -129,7 +129,7 @@ class OrderScreen(Choice):
 
     def options(self):
         placed = self.draft["order"]
-        return [(name, s) for s, name in enumerate(self.app.table.names) if s not in placed]
+        return [(name, s) for s, name in enumerate(self.seat_names()) if s not in placed]
 
     def actions(self):
         return ((keys.NEXT, "down"), (keys.OK, "out"), (keys.BACK, "undo"),
@@ -182,7 +182,7 @@ class ForfeitScreen(Choice):
         super().__init__(app)
 
     def options(self):
-        return [(name, s) for s, name in enumerate(self.app.table.names)]
+        return [(name, s) for s, name in enumerate(self.seat_names())]
 
     def pick(self, value):
         self.app.push(Preview(self.app, dict(self.keep, forfeit=value), [("forfeit", {})]))

@@ -89,7 +89,7 @@ class _Step(Choice):
             self.cursor = values.index(draft[self.key])
 
     def heading(self):
-        return self.app.table.names[self.draft["landlord"]] + " " + self.t("landlord")
+        return self.seat_names()[self.draft["landlord"]] + " " + self.t("landlord")
 
     def pick(self, value):
         self.draft[self.key] = value
@@ -117,13 +117,13 @@ class PartnerScreen(_Step):
     key = "partner"
 
     def heading(self):
-        head = self.t("pick_partner").format(self.app.table.names[self.draft["landlord"]])
+        head = self.t("pick_partner").format(self.seat_names()[self.draft["landlord"]])
         if not self.app.painter.fits(head):  # 128 px: what to do matters more than who
             head = head.split("·")[-1].strip()
         return head
 
     def options(self):
-        names = self.app.table.names
+        names = self.seat_names()
         landlord = self.draft["landlord"]
         return [(self.t("alone") if s == landlord else names[s], s)
                 for s in range(self.app.table.players)]
@@ -167,9 +167,8 @@ class PlayScreen(Screen):
             self.app.push(PlayMenu(self.app, self.draft))
 
     def draw(self, p):
-        table = self.app.table
         record, result = self.app.preview(dict(self.draft, winner="landlord"))
-        head = table.names[self.draft["landlord"]] + " " + self.t("landlord")
+        head = self.seat_names()[self.draft["landlord"]] + " " + self.t("landlord")
         bid = self.t("bid_n").format(record["bid"]) + " " if "bid" in record else ""
         stake = "×{}".format(result["multiple"])
         each = _stakes(self, p, result["pairs"])
@@ -203,7 +202,7 @@ def _stakes(screen, p, pairs):
     first = pairs[0][2]
     if all(amount == first for _lord, _farmer, amount in pairs):
         return ["{} {}".format(screen.t("stake"), first)]
-    names = screen.app.table.names
+    names = screen.app.table.seat_names(screen.draft)
     lines = []
     line = ""
     for lord, farmer, amount in pairs:
@@ -254,7 +253,7 @@ class BomberScreen(Choice):
         return self.t("bomber_of").format(self.t(self.kind))
 
     def options(self):
-        return [(name, s) for s, name in enumerate(self.app.table.names)]
+        return [(name, s) for s, name in enumerate(self.seat_names())]
 
     def pick(self, value):
         self.draft["bombs"].append(self.kind)
@@ -323,7 +322,7 @@ class DoublesScreen(Choice):
     def options(self):
         doubles = self.draft["doubles"]
         return [("{} ×{}".format(name, doubles[s]), s)
-                for s, name in enumerate(self.app.table.names)]
+                for s, name in enumerate(self.seat_names())]
 
     def actions(self):
         return ((keys.NEXT, "down"), (keys.OK, "double"), (keys.BACK, "done"))
@@ -411,7 +410,7 @@ class EscapeScreen(Choice):
         super().__init__(app)
 
     def options(self):
-        return [(name, s) for s, name in enumerate(self.app.table.names)]
+        return [(name, s) for s, name in enumerate(self.seat_names())]
 
     def pick(self, value):
         self.app.replace(HeldScreen(self.app, self.draft, value))
@@ -451,6 +450,6 @@ class HeldScreen(Screen):
         return Preview(self.app, record, [("escape", {})])
 
     def draw(self, p):
-        p.line(0, self.t("escape") + " " + self.app.table.names[self.seat], color=p.accent)
+        p.line(0, self.t("escape") + " " + self.seat_names()[self.seat], color=p.accent)
         p.line(1, self.t("held_bombs"))
         p.big(2, str(self.held), 1 if p.mono else 2)

@@ -67,11 +67,12 @@ class HandScreen(Paged):
         p.line(0, head, color=p.accent)
         if self._lines is None:
             result = table.hand_result(self.index)
+            names = table.seat_names(entry["record"])
             lines = []
             if "deltas" in result:
-                lines.append(" ".join(table.names[s] + signed(d)
+                lines.append(" ".join(names[s] + signed(d)
                                       for s, d in enumerate(result["deltas"])))
-            lines.extend(breakdown(entry["record"], result, self.app.lang, table.names)
+            lines.extend(breakdown(entry["record"], result, self.app.lang, names)
                          .replace("; ", "；").split("；"))
             self._lines = [(part, None) for line in lines for part in wrap(p, line)]
         self.draw_lines(p, self._lines)

@@ -2,6 +2,8 @@
 settings (language, sleep). Each row cycles its value with OK; the last row starts."""
 
 from core.profiles import LEVELS, PROFILE_NAMES, PROFILES
+from core.roster import MAX_PERSONS, RULES
+from core.table import SEATS
 from ui import keys
 from ui.screen import Choice, Screen
 
@@ -24,6 +26,7 @@ BEANS_FIELDS = (("n", (1, 10, 100, 1000)), ("fee", (0, 10, 50, 100)),
 # hands, or when someone's total reaches ±T (not in 升级, which has no points).
 ENDS = (None, {"hands": 12}, {"hands": 16}, {"hands": 20}, {"hands": 30}, {"reach": 100},
         {"reach": 200}, {"reach": 500}, {"reach": 1000})
+MONO_MOST = 6  # persons on a 128x64 roster: see NewTableScreen._most
 SIMPLE = {"baohuang": (("unit", (1, 2, 5, 10)),),
           "shengji": (("start", LEVELS), ("step", (40, 20, 30, 50)))}
 
@@ -35,6 +38,8 @@ class NewTableScreen(Choice):
         self.chosen = {}  # field → index of its value
         self.titles = False
         self.end = 0  # index into ends()
+        self.persons = 0  # how many more than the seats play in turn (a roster)
+        self.rotation = 0  # index into roster.RULES
         self.bombers = False  # 斗地主: ask who played each bomb (core/table.py)
 
     def heading(self):
@@ -53,6 +58,10 @@ class NewTableScreen(Choice):
 
     def _game(self):
         return GAMES[self.game]
+
+    def _seats(self):
+        game, profile = self._game()
+        return PROFILES[profile][0] if profile else SEATS[game]
 
     def fields(self):
         game, profile = self._game()
@@ -90,39 +99,65 @@ class NewTableScreen(Choice):
             return self.t("hands_n").format(end["hands"])
         return "±{}".format(end["reach"])
 
-    def _asks(self):
-        return self._game()[0] == "ddz"  # the who-bombed row: 斗地主 only
+    def _rosters(self):
+        """Whether this game and these options may play with a roster: not 升级 (its teams
+        stay), not beans (each seat's own)."""
+        return self._game()[0] != "shengji" and not self.value("beans")
+
+    def _most(self):
+        """The largest roster this panel shows: on 128x64 six names and totals fill the
+        rows the hints leave (two columns of three), on the others all MAX_PERSONS."""
+        return MONO_MOST if self.app.painter.mono else MAX_PERSONS
+
+    def rows(self):
+        """The rows in order: "game", each field's name, "persons" and "rotation" (a roster,
+        where it may be), "titles", "bombers" (斗地主: who played each bomb), "end",
+        "start"."""
+        rows = ["game"] + [f[0] for f in self.fields()]
+        if self._rosters():
+            rows.append("persons")
+            if self.persons:
+                rows.append("rotation")
+        rows.append("titles")
+        if self._game()[0] == "ddz":
+            rows.append("bombers")
+        return rows + ["end", "start"]
 
     def count(self):
-        # game, the fields, titles, who bombed (斗地主), the end, start
-        return len(self.fields()) + 4 + self._asks()
+        return len(self.rows())
 
     def option(self, i):
-        fields = self.fields()
-        if i > len(fields) + 1 and self._asks():
-            if i == len(fields) + 2:
-                return self.t("opt_bombers") + ": " + self._label(self.bombers), "bombers"
-            i -= 1
-        if i == 0:
+        row = self.rows()[i]
+        if row == "game":
             game, profile = self._game()
             if profile and self.app.painter.mono:  # 128 px: the profile says enough
-                return self.t(profile), "game"
-            return self.t(game) + (" " + self.t(profile) if profile else ""), "game"
-        if i <= len(fields):
-            name = fields[i - 1][0]
-            return self.t("opt_" + name) + ": " + self._label(self.value(name)), name
-        if i == len(fields) + 1:
-            return self.t("titles") + ": " + self._label(self.titles), "titles"
-        if i == len(fields) + 2:
-            return self.t("opt_end") + ": " + self._end_label(self.ends()[self.end]), "end"
-        return "▶ " + self.t("start"), "start"
+                return self.t(profile), row
+            return self.t(game) + (" " + self.t(profile) if profile else ""), row
+        if row == "persons":
+            return self.t("opt_persons") + ": " + str(self._seats() + self.persons), row
+        if row == "rotation":
+            return self.t("opt_rotation") + ": " + self.t("rotate_" + RULES[self.rotation]), row
+        if row == "titles":
+            return self.t("titles") + ": " + self._label(self.titles), row
+        if row == "bombers":
+            return self.t("opt_bombers") + ": " + self._label(self.bombers), row
+        if row == "end":
+            return self.t("opt_end") + ": " + self._end_label(self.ends()[self.end]), row
+        if row == "start":
+            return "▶ " + self.t("start"), row
+        return self.t("opt_" + row) + ": " + self._label(self.value(row)), row
 
     def pick(self, value):
         if value == "game":
             self.game = (self.game + 1) % len(GAMES)
             self.chosen = {}
             self.end = 0
+            self.persons = 0
             self.bombers = False
+        elif value == "persons":
+            self.persons = (self.persons + 1) % (self._most() - self._seats() + 1)
+        elif value == "rotation":
+            self.rotation = (self.rotation + 1) % len(RULES)
         elif value == "titles":
             self.titles = not self.titles
         elif value == "bombers":
@@ -137,8 +172,9 @@ class NewTableScreen(Choice):
                     self.chosen[name] = (self.chosen.get(name, 0) + 1) % len(values)
 
     def table_args(self):
-        """(game, profile, rules, titles, end, bombers) for what is chosen; rules hold only what
-        differs from the defaults, so records stay short."""
+        """(game, profile, rules, titles, end, bombers, persons, roster) for what is chosen;
+        rules hold only what differs from the defaults, so records stay short; persons and
+        roster None without a roster."""
         game, profile = self._game()
         rules = {}
         for name, values in self.fields():
@@ -150,8 +186,11 @@ class NewTableScreen(Choice):
             players = PROFILES[profile][0]
             rules["beans"] = {"n": self.value("n"), "fee": self.value("fee"),
                               "balances": [self.value("balance")] * players}
+        persons = roster = None
+        if self.persons and self._rosters():
+            persons, roster = self._seats() + self.persons, RULES[self.rotation]
         return (game, profile, rules, self.titles, self.ends()[self.end],
-                self.bombers and self._asks())
+                self.bombers and game == "ddz", persons, roster)
 
 
 class CloseTable(Screen):

@@ -86,7 +86,7 @@ class Preview(Paged):
             from ui.messages import describe  # loaded only when there is something to say
 
             return [(part, p.bad) for part in wrap(p, describe(exc, self.app.lang))]
-        names = self.app.table.names
+        names = self.app.table.seat_names(record)
         lines = []
         if "deltas" in result:
             lines.append(" ".join(names[s] + signed(d) for s, d in enumerate(result["deltas"])))

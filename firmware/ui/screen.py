@@ -18,6 +18,11 @@ class Screen:
     def t(self, key):
         return text(key, self.app.lang)
 
+    def seat_names(self):
+        """The players' names by seat in the hand this screen enters (its `draft`, if it
+        has one), else in the next hand: with a roster they change from hand to hand."""
+        return self.app.table.seat_names(getattr(self, "draft", None))
+
     def actions(self) -> tuple:
         """((logical key, word key), ...) for the hint line, in the order to show them."""
         return ((keys.OK, "ok"), (keys.BACK, "back"))

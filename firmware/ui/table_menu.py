@@ -12,7 +12,8 @@ class TableMenu(Choice):
 
     def options(self):
         table = self.app.table
-        items = []
+        # A roster's tables only: who plays the next hand, the first thing to change.
+        items = [(self.t("seating"), "seating")] if table.roster is not None else []
         # Always listed (none yet: it says so), so that every item keeps its place.
         if table.game != "shengji":
             items.append((self.t("same_as_last"), "same"))
@@ -38,6 +39,8 @@ class TableMenu(Choice):
             app.replace(SettleScreen(app))
         elif value == "stats":
             _statistics(app)
+        elif value == "seating":
+            app.replace(SeatingScreen(app))
         elif value == "new":
             from ui.new_table import CloseTable
 
@@ -50,6 +53,37 @@ class TableMenu(Choice):
             from ui.new_table import SettingsScreen
 
             app.replace(SettingsScreen(app))
+
+
+class SeatingScreen(Choice):
+    """Who plays the next hand, where the table's rotation proposed otherwise: OK puts a
+    person in or out, Done keeps it once the seats are filled. The persons take the seats in
+    roster order (core/roster.py)."""
+
+    title = "seating"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.seated = app.table.seating()
+
+    def options(self):
+        table = self.app.table
+        rows = [("{}: {}".format(name, self.t("seat_in" if i in self.seated else "seat_out")),
+                 i) for i, name in enumerate(table.names)]
+        return rows + [("▶ " + self.t("done"), None)]
+
+    def pick(self, value):
+        table = self.app.table
+        if value is not None:
+            if value in self.seated:
+                self.seated.remove(value)
+            else:
+                self.seated = sorted(self.seated + [value])
+        elif len(self.seated) != table.players:
+            self.app.push(Notice(self.app, [self.t("seat_count").format(table.players)]))
+        else:
+            table.seat(self.seated)
+            self.app.home()
 
 
 def _statistics(app):
@@ -137,15 +171,20 @@ class SettleScreen(Screen):
 
     def press(self, key):
         if key == keys.OK and self.app.table.game != "shengji":
-            from ui.qr_screen import QrScreen  # loaded when first opened
-
-            # Making the code takes about a second on a Pico (choosing its mask, on a heap
-            # the evening has cut into pieces): the screen says so meanwhile.
             app = self.app
+            app.make_room()
+            # Making the code takes about a second on a Pico (choosing its mask): the screen
+            # says so meanwhile.
             app.push(Notice(app, [app.t("making_qr")]))
             app.render()
-            qr_screen = QrScreen(app)
-            qr_screen.code()
+            try:
+                from ui.qr_screen import QrScreen  # loaded when first opened
+
+                qr_screen = QrScreen(app)
+                qr_screen.code()
+            except MemoryError:  # a heap with no room left in one piece: say so, and stay
+                app.replace(Notice(app, [app.t("qr"), app.t("err_memory")]))
+                return
             app.replace(qr_screen)
         else:
             super().press(key)

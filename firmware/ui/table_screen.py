@@ -42,14 +42,17 @@ class TableScreen(Screen):
     def __init__(self, app):
         super().__init__(app)
         table = app.table
+        # With a roster the cursor is on a person (one of the next hand's), else on a seat.
         self.cursor = (deals_next(table) + 1) % table.players
+        if table.roster is not None:
+            self.cursor = table.seating()[self.cursor]
         self._cache = None  # (key, strings): see _texts()
 
     @property
     def hint_rows(self):
         # 128x64: up to four seats fit two rows of two, which leaves two rows for the hints
         # (OK, the menu and the cursor do not fit one row of 16 characters in English).
-        return 2 if self.app.painter.mono and self.app.table.players <= 4 else 1
+        return 2 if self.app.painter.mono and self.app.table.persons <= 4 else 1
 
     # 升级 on 128x64: the dealer's row, then the two teams side by side on one row.
 
@@ -61,22 +64,37 @@ class TableScreen(Screen):
         return ((keys.NEXT, "down"), (keys.OK, "new_hand"), (keys.MENU, "menu"))
 
     def press(self, key):
-        players = self.app.table.players
-        if key == keys.NEXT:
-            self.cursor = (self.cursor + 1) % players
-        elif key == keys.PREV:
-            self.cursor = (self.cursor - 1) % players
+        table = self.app.table
+        if key in (keys.NEXT, keys.PREV):
+            step = 1 if key == keys.NEXT else -1
+            if table.roster is None:
+                self.cursor = (self.cursor + step) % table.players
+            else:  # from one of the next hand's persons to the next
+                seated = table.seating()
+                at = seated.index(self.cursor) if self.cursor in seated else -step
+                self.cursor = seated[(at + step) % len(seated)]
         elif key == keys.OK:
-            state = self.app.table.state
+            state = table.state
             if state is not None and state["winner"] is not None:
                 self.app.push(Notice(self.app, [self.t("game_over")]))
                 return
             seat = self._fixed_dealer()
-            entry_of(self.app.table.game).start(self.app, self.cursor if seat is None else seat)
+            if seat is None:
+                seat = self._seat()
+            entry_of(table.game).start(self.app, seat)
         elif key == keys.MENU:
             from ui.table_menu import TableMenu  # the menu and what it opens: ui/modules.py
 
             self.app.push(TableMenu(self.app))
+
+    def _seat(self):
+        """The seat under the cursor (a roster's: the seat its person takes next hand; one
+        sitting out, after a change of seating, gives the first)."""
+        table = self.app.table
+        if table.roster is None:
+            return self.cursor
+        seated = table.seating()
+        return seated.index(self.cursor) if self.cursor in seated else 0
 
     def draw(self, p):
         table = self.app.table
@@ -84,7 +102,7 @@ class TableScreen(Screen):
             self._draw_levels(p, table)
             return
         head, hand_no, dealer, names, titles, amounts, colors, grid = self._texts(p, table)
-        players = table.players
+        players = len(names)
         top, cols, scale, room = grid
         if top:
             p.line(0, head, color=p.accent)
@@ -115,16 +133,17 @@ class TableScreen(Screen):
         cursor move (each new string costs ~20,000-50,000 fuel on MicroPython, see
         ui/text.py)."""
         lang = self.app.lang
-        key = (lang, len(table.entries), tuple(table.totals))
+        seated = table.seating() if table.roster is not None else None
+        key = (lang, len(table.entries), tuple(table.totals), seated and tuple(seated))
         cached = self._cache
         if cached is not None and cached[0] == key:
             return cached[1]
-        titles = table.titles(lang) or [""] * table.players
+        titles = table.titles(lang) or [""] * table.persons
         balances = table.balances()
         names = list(table.names)
         amounts = []
         colors = []
-        for seat in range(table.players):
+        for seat in range(table.persons):
             if balances is not None:  # beans: what each player holds, never signed
                 amount = str(balances[seat])
                 colors.append(p.ink)
@@ -132,10 +151,22 @@ class TableScreen(Screen):
                 amount = signed(table.totals[seat])
                 colors.append(p.signed(table.totals[seat]))
             amounts.append(amount)
+        resting = []
+        if seated is not None:
+            # Who sits out the next hand: greyed, and in brackets where grey is white.
+            resting = [names[i] for i in range(table.persons) if i not in seated]
+            for i in range(table.persons):
+                if i not in seated:
+                    colors[i] = p.dim
+                    if p.mono:
+                        names[i] = "(" + names[i] + ")"
         # The deal passes on with every hand dealt, voided ones too: the hand number counts
         # them the same way, so it is the number history shows for the hand.
         hand_no = self.t("hand_no").format(len(table.entries) + 1)
-        dealer = self.t("deals_next").format(table.names[deals_next(table)])
+        if seated is None:
+            dealer = self.t("deals_next").format(table.names[deals_next(table)])
+        else:
+            dealer = self.t("sits_out").format(" ".join(resting))
         head = self._head(p, table)
         top, bottom = p.y(1), p.y(p.rows - self.hint_rows)
         if p.mono:
@@ -146,7 +177,7 @@ class TableScreen(Screen):
             grid = _grid(p, names, amounts, bottom) or (2, 1)
         cols, scale = grid
         free = p.y(p.rows - self.hint_rows - 1)
-        room = top + (table.players + cols - 1) // cols * text.HEIGHT * scale <= free
+        room = top + (table.persons + cols - 1) // cols * text.HEIGHT * scale <= free
         # Who deals next: in its own row under the seats where there is one, else in the
         # head row when it fits there.
         if top and not room:

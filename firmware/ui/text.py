@@ -164,6 +164,13 @@ def _glyph(cp):
     return g
 
 
+def forget():
+    """Let the kept glyphs go: made one by one over an evening, they lie all over the heap,
+    where a screen that needs kilobytes in one piece (the QR code) cannot have them. The
+    next glyphs drawn are kept again, in the same pool."""
+    _glyphs.clear()
+
+
 def keep(count):
     """Keep at most `count` glyphs instead of _KEPT: a small heap's app (ui/app.py, lean)
     gives back ~80 bytes a glyph and reads the others again each time. Only before the first

@@ -75,7 +75,7 @@ WORDS = {
     "won_n": "won {}/{}",
     "bombs_n": "bombs {}",
     "stats": "Statistics",
-    "err_memory": "Not enough memory to count",
+    "err_memory": "Not enough memory",
     "counting": "Counting…",
     "play_on": "Play on",
     "reached": "{} reached {}",
@@ -92,6 +92,16 @@ WORDS = {
     "titles": "Titles",
     "opt_end": "Ends",
     "opt_bombers": "Who bombed",
+    "opt_persons": "Players",
+    "opt_rotation": "Sits out",
+    "rotate_turn": "in turn",
+    "rotate_leader": "leader",
+    "rotate_loser": "loser",
+    "sits_out": "{} sits out",
+    "seating": "Seating",
+    "seat_in": "in",
+    "seat_out": "out",
+    "seat_count": "Seat {} players",
     "sleep": "Sleep",
     "lang_name": "English",
     # hand entry and results
@@ -198,5 +208,5 @@ WORDS = {
     "no_last_hand": "No hand yet to repeat",
 }
 
-# Default player names by seat, up to five players.
-NAMES = ("P1", "P2", "P3", "P4", "P5")
+# Default names of the players, up to a roster's eight (core/roster.py).
+NAMES = ("P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8")

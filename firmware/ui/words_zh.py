@@ -77,7 +77,7 @@ WORDS = {
     "won_n": "胜 {}/{}",
     "bombs_n": "炸弹 {}",
     "stats": "统计",
-    "err_memory": "内存不足，无法统计",
+    "err_memory": "内存不足",
     "counting": "统计中…",
     "play_on": "继续",
     "reached": "{} 到达 {}",
@@ -94,6 +94,16 @@ WORDS = {
     "titles": "称号",
     "opt_end": "终局",
     "opt_bombers": "记录出炸者",
+    "opt_persons": "人数",
+    "opt_rotation": "谁休息",
+    "rotate_turn": "轮流",
+    "rotate_leader": "庄家",
+    "rotate_loser": "大输家",
+    "sits_out": "{} 休息",
+    "seating": "座位",
+    "seat_in": "上场",
+    "seat_out": "休息",
+    "seat_count": "要{}人上场",
     "sleep": "休眠",
     "lang_name": "中文",
     # hand entry and results
@@ -200,5 +210,5 @@ WORDS = {
     "no_last_hand": "还没有上一手",
 }
 
-# Default player names by seat, up to five players.
-NAMES = ("甲", "乙", "丙", "丁", "戊")
+# Default names of the players, up to a roster's eight (core/roster.py).
+NAMES = ("甲", "乙", "丙", "丁", "戊", "己", "庚", "辛")

@@ -37,9 +37,9 @@ def open_table(path, names=None):
     if names:
         if isinstance(names, str):
             names = [n.strip() for n in names.split(",")]
-        if len(names) != table.players or not all(names):
+        if len(names) != table.persons or not all(names):
             raise LedgerError("--names", "{} names needed, separated by commas, got {}".format(
-                table.players, ",".join(names)))
+                table.persons, ",".join(names)))
         table.names = list(names)
     return table, damage
 
@@ -54,14 +54,15 @@ def hands(table):
     """Every hand in order: {"hand" (numbered from 1, as the device shows it), "status",
     "record", "result", "counts", "totals" (point games: the running totals after it; a
     voided hand leaves them as they were)}."""
-    running = [0] * table.players
+    running = [0] * table.persons
     rows = []
     for i in range(len(table.entries)):
         entry = table.entries[i]
         result = table.hand_result(i)
         counts = not entry["void"]
         if table.game != "shengji" and counts:
-            running = [t + d for t, d in zip(running, result["deltas"])]
+            change = table.person_deltas(entry["record"], result["deltas"])
+            running = [t + d for t, d in zip(running, change)]
         rows.append({"hand": i + 1, "status": status(entry), "record": entry["record"],
                      "result": result, "counts": counts,
                      "totals": list(running) if table.game != "shengji" else None})

@@ -5,7 +5,8 @@ CSV, one row per hand, voided ones too, names as columns:
     hand, status (ok / void / amended), one column per player with the hand's result,
     breakdown, one "NAME total" column per player with the running totals after the hand
     (a voided hand leaves them unchanged), who led the hand (landlord, with the 暗地主 after
-    a + in five; emperor) and, for 斗地主, the multiplier.
+    a + in five; emperor) and, for 斗地主, the multiplier. With a roster (core/roster.py) the
+    players are its persons, and a hand's cell is blank for whoever sat it out.
 
 The first columns are what earlier versions wrote; new ones are only ever added at the end.
 升级 has no points: its rows give the levels of teams {0,2} and {1,3} after the hand, the next
@@ -25,12 +26,23 @@ ROLE_COLUMN = {"ddz": "landlord", "baohuang": "emperor"}
 
 def leader_name(table, record):
     """Who led the hand: the landlord (with the 暗地主 in five), the emperor, or ""."""
-    names = table.names
+    names = table.seat_names(record)
     seat = record.get("landlord" if table.game == "ddz" else "emperor")
     if seat is None:
         return ""  # a 保皇 forfeit may name no emperor
     partner = record.get("partner", seat)
     return names[seat] + ("+" + names[partner] if partner != seat else "")
+
+
+def _by_person(table, record, result):
+    """A hand's deltas in the persons' columns: with a roster, blank for who sat out."""
+    deltas = result["deltas"]
+    if table.roster is None:
+        return deltas
+    cells = [""] * table.persons
+    for seat, person in enumerate(record["seating"]):
+        cells[person] = deltas[seat]
+    return cells
 
 
 def csv_rows(table):
@@ -51,7 +63,8 @@ def csv_rows(table):
                          shown["dealer"], line, names[record["dealer"]], record["points"]])
             continue
         leader = leader_name(table, record)
-        row = [hand["hand"], hand["status"]] + result["deltas"] + [line] + hand["totals"]
+        row = [hand["hand"], hand["status"]] + _by_person(table, record, result) + [line] \
+            + hand["totals"]
         row.append(leader)
         if table.game == "ddz":
             row.append(result["multiple"])

@@ -12,7 +12,7 @@ import tempfile
 
 from core.errors import RecordError
 from core.journal import SNAP, TABLE, Journal, JournalError, read, segment_name
-from tools.ledger.records import LedgerError, score_records, table_for
+from tools.ledger.records import LedgerError, persons_seated, score_records, table_for
 from tools.ledger.scan import REFUSED, Scan, open_regular
 
 
@@ -180,7 +180,7 @@ def restore(records, folder, where="records"):
         raise LedgerError(where, "no records to restore")
     score_records(records, where)  # refuses a bad record before anything is written
     first = records[0][1]
-    shape = table_for(first)
+    shape = table_for(first, persons_seated(records))
     created = not os.path.isdir(folder)
     try:
         if created:
@@ -198,7 +198,8 @@ def restore(records, folder, where="records"):
             raise LedgerError(folder, "a table is open: close it first")
         work = tempfile.mkdtemp(prefix=LOCK + "-", dir=folder)
         table = Journal(HostFS(), work).open_table(
-            shape.game, shape.players, shape.profile, first.get("rules"))
+            shape.game, shape.players, shape.profile, first.get("rules"),
+            shape.names if shape.roster else None, roster=shape.roster)
         for number, record in records:
             try:
                 table.record(record)

@@ -6,9 +6,10 @@ A file of records may come from anywhere: every line is bounded before it reache
 
 import json
 
-from core.check import get_int
+from core.check import get_int, is_int
 from core.errors import RecordError, escape
 from core.explain import breakdown
+from core.roster import MAX_PERSONS
 from core.score import game_of
 from core.shengji import public
 from core.table import Table
@@ -120,14 +121,34 @@ def read_jsonl(path):
     return records
 
 
-def table_for(record):
-    """A table shaped by the first record of a file: game, seats, profile and rules."""
+def persons_seated(records):
+    """How many persons the `seating` of a file's records name (a roster, core/roster.py):
+    one more than the highest roster position; 0 when no record has one. A malformed
+    seating counts for nothing here: scoring its record refuses it."""
+    highest = -1
+    for _number, record in records:
+        seating = record.get("seating") if isinstance(record, dict) else None
+        if isinstance(seating, list):
+            for person in seating:
+                if is_int(person) and person < MAX_PERSONS:
+                    highest = max(highest, person)
+    return highest + 1
+
+
+def table_for(record, persons=0):
+    """A table shaped by the first record of a file: game, seats, profile and rules; with
+    `persons` (persons_seated), a roster of that many, named P1, P2..."""
     game = game_of(record)
     if "players" not in record:
         get_int(record, "players", 0, 0)  # raises "required"
     players = record["players"]
     profile = record.get("profile") if game == "ddz" else None
-    return Table(game, players, profile=profile, rules=record.get("rules"))
+    table = Table(game, players, profile=profile, rules=record.get("rules"))
+    if not persons or game == "shengji":  # 升级 refuses the seating itself, by its key
+        return table
+    names = ["P{}".format(i + 1) for i in range(max(persons, table.players))]
+    return Table(game, players, profile=profile, rules=record.get("rules"), names=names,
+                 roster="turn")
 
 
 def hand_line(table, record, result):
@@ -150,10 +171,11 @@ def replay(records, where="records"):
     """Record [(line, record)] on one table, in order, yielding (table, index, result) for
     each hand. Raises LedgerError naming the line, key and value."""
     table = None
+    persons = persons_seated(records)
     for number, record in records:
         try:
             if table is None:
-                table = table_for(record)
+                table = table_for(record, persons)
             elif game_of(record) != table.game:
                 raise RecordError("game", record["game"],
                                   "this file's table plays " + table.game)
@@ -168,8 +190,15 @@ def score_records(records, where="records"):
     for point games). Raises LedgerError naming the line, key and value."""
     table = None
     lines = []
+    by_seat = None  # a roster's table keeps totals by person; "totals" stays by seat
     for table, index, result in replay(records, where):
         lines.append(hand_line(table, table.entries[index]["record"], result))
+        if "deltas" in result:
+            deltas = result["deltas"]
+            by_seat = [t + d for t, d in zip(by_seat or [0] * len(deltas), deltas)]
     if table is not None and table.game != "shengji":
-        lines.append({"totals": list(table.totals)})
+        if table.roster is None:
+            lines.append({"totals": list(table.totals)})
+        else:
+            lines.append({"totals": by_seat, "person_totals": list(table.totals)})
     return lines

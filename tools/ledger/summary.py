@@ -28,7 +28,7 @@ def summarize(table):
     game = table.game
     rows = hands(table)
     counted = [h for h in rows if h["counts"]]
-    counts = Tally(game, table.players)
+    counts = Tally(game, table.persons)
     for h in counted:
         counts.add(h["hand"], h["record"], h["result"])
     players = []

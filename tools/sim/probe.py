@@ -45,6 +45,8 @@ def app_state(app):
         if t.state is not None:
             out["levels"] = t.state["levels"]
             out["dealer"] = t.state["dealer"]
+        if t.roster is not None:
+            out["seating"] = t.seating()  # who plays the next hand
     return out
 
 
