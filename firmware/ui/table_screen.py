@@ -128,7 +128,7 @@ class TableScreen(Screen):
                 amount = str(balances[seat])
                 colors.append(p.ink)
             else:
-                amount = signed(table.totals[seat])
+                amount = signed(table.totals[seat], table.scale)
                 colors.append(p.signed(table.totals[seat]))
             amounts.append(amount)
         # The deal passes on with every hand dealt, voided ones too: the hand number counts

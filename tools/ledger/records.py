@@ -5,10 +5,14 @@ A file of records may come from anywhere: every line is bounded before it reache
 """
 
 import json
+import re
+from decimal import Decimal
 
 from core.check import get_int
 from core.errors import RecordError, escape
 from core.explain import breakdown
+from core.money import CENT, cents, scale_of
+from core.money import text as money_text
 from core.score import game_of
 from core.shengji import public
 from core.table import Table
@@ -120,14 +124,56 @@ def read_jsonl(path):
     return records
 
 
-def table_for(record):
+def file_scale(records):
+    """100 if any record of [(line, record)] has a unit with decimals, else 1: a file may
+    mix units, and its table then sums every hand in hundredths. A unit that cannot be read
+    is left to the table, which refuses it naming the line."""
+    for _number, record in records:
+        rules = record.get("rules") if isinstance(record, dict) else None
+        if isinstance(rules, dict) and "unit" in rules:
+            try:
+                if scale_of(cents(rules)) == CENT:
+                    return CENT
+            except RecordError:
+                pass
+    return 1
+
+
+def table_for(record, scale=None):
     """A table shaped by the first record of a file: game, seats, profile and rules."""
     game = game_of(record)
     if "players" not in record:
         get_int(record, "players", 0, 0)  # raises "required"
     players = record["players"]
     profile = record.get("profile") if game == "ddz" else None
-    return Table(game, players, profile=profile, rules=record.get("rules"))
+    table = Table(game, players, profile=profile, rules=record.get("rules"))
+    if scale is not None and scale != table.scale:
+        table = Table(game, players, profile=profile, rules=record.get("rules"), scale=scale)
+    return table
+
+
+def amount(value, scale):
+    """An amount of a table of `scale` as an exact JSON number: the integer itself at scale
+    1 (as `score` always printed), else a Decimal of its value, 150 -> 1.5, -25 -> -0.25,
+    300 -> 3 (never a float: no rounding, however large). dumps() writes it."""
+    if scale == 1:
+        return value
+    return Decimal(money_text(value, scale).rstrip("0").rstrip("."))
+
+
+_MARK = "\x00"
+_MARKED = re.compile(r'"\\u0000(-?[0-9.]+)\\u0000"')
+
+
+def _marked(value):
+    if isinstance(value, Decimal):
+        return _MARK + str(value) + _MARK
+    raise TypeError("{!r} is not JSON".format(value))
+
+
+def dumps(obj):
+    """json.dumps (not escaping what is not ASCII), with amount()'s Decimals as numbers."""
+    return _MARKED.sub(r"\1", json.dumps(obj, ensure_ascii=False, default=_marked))
 
 
 def hand_line(table, record, result):
@@ -135,7 +181,7 @@ def hand_line(table, record, result):
     if table.game == "shengji":
         out = public(result)
     else:
-        out = {"deltas": result["deltas"]}
+        out = {"deltas": [amount(d, table.scale) for d in result["deltas"]]}
         if table.game == "ddz":
             out["multiplier"] = result["multiple"]
         balances = table.balances()
@@ -150,10 +196,11 @@ def replay(records, where="records"):
     """Record [(line, record)] on one table, in order, yielding (table, index, result) for
     each hand. Raises LedgerError naming the line, key and value."""
     table = None
+    scale = file_scale(records)
     for number, record in records:
         try:
             if table is None:
-                table = table_for(record)
+                table = table_for(record, scale)
             elif game_of(record) != table.game:
                 raise RecordError("game", record["game"],
                                   "this file's table plays " + table.game)
@@ -171,5 +218,5 @@ def score_records(records, where="records"):
     for table, index, result in replay(records, where):
         lines.append(hand_line(table, table.entries[index]["record"], result))
     if table is not None and table.game != "shengji":
-        lines.append({"totals": list(table.totals)})
+        lines.append({"totals": [amount(t, table.scale) for t in table.totals]})
     return lines
