@@ -32,6 +32,8 @@ def score_batch(items):
                 outcome = public(result)
             else:
                 outcome = {"deltas": result["deltas"]}
+                if result.get("scale", 1) != 1:  # hundredths: a unit with decimals
+                    outcome["scale"] = result["scale"]
                 if "multiple" in result:
                     outcome["multiple"] = result["multiple"]
             outcome["zh"] = breakdown(record, result, "zh")

@@ -27,7 +27,7 @@ def check():
     t = app.table
     if t is None:
         return 0
-    totals = [0] * t.players
+    totals = [0] * t.persons  # with a roster, each seat's delta is its person's
     for i in range(len(t.entries)):
         e = t.entries[i]
         if e['void']:
@@ -36,8 +36,9 @@ def check():
         deltas = score_hand(r)['deltas'] if r['game'] != 'shengji' else [0] * t.players
         beans = 'beans' in r.get('rules', {{}})
         assert beans or sum(deltas) == 0, ('not zero-sum', r)
+        seating = r.get('seating') or range(t.players)
         for s in range(t.players):
-            totals[s] += deltas[s]
+            totals[seating[s]] += deltas[s]
     assert totals == t.totals, ('totals', totals, t.totals)
     return t.hands_played()
 

@@ -7,9 +7,9 @@ and a case passes only if both interpreters give the expected numbers.
 
 import pytest
 from batch import score_batch, score_on_vm
-from cases import baohuang, beans, ddz, invalid, shengji
+from cases import baohuang, beans, ddz, invalid, shengji, unit
 
-POINT_CASES = ddz.CASES + beans.CASES + baohuang.CASES
+POINT_CASES = ddz.CASES + beans.CASES + baohuang.CASES + unit.CASES
 
 
 def _items():
@@ -20,7 +20,10 @@ def _items():
 
 
 def _expected():
-    expected = [[{"deltas": case["deltas"]}] for case in POINT_CASES]
+    # A unit with decimals counts in hundredths, and the outcome says so (cases/unit.py).
+    expected = [[dict({"deltas": case["deltas"]}, **({"scale": case["scale"]}
+                                                      if "scale" in case else {}))]
+                for case in POINT_CASES]
     expected += [seq["after"] for seq in shengji.SEQUENCES]
     expected += [[{"error": case["key"]}] for case in invalid.INVALID]
     return expected

@@ -368,3 +368,55 @@ def test_on_the_mono_board_a_bomb_by_the_landlord_is_one_press_more():
     assert run.states["hand1"]["totals"] == [-6, 12, -6]
     record = host_table(run.files).entries[0]["record"]
     assert (record["bombs"], record["bombers"]) == (["bomb"], [1])
+
+
+# classic's rows: game, cap, bomb mode, spring, 超级加倍, beans, unit, players, titles, who
+# bombed, the end, start. Six NEXTs to the unit row, OK three times: 1 → 0.1 → 0.2 → 0.5;
+# five NEXTs to start, OK.
+NEW_HALF_UNIT = keys("n n n n n n o o o n n n n n o")
+# 乙 bids 3, one bomb, the landlord wins: 3 × 2 = 6 a pair, 乙 +12 points × 0.5 = +6.00
+# and each farmer −3.00; then the menu's settlement (same as last, history, settle)
+HALF_UNIT_HAND = keys("o o n o o")
+SETTLE = keys("m n n o")
+
+
+def test_a_table_opened_at_half_a_unit_a_point_counts_in_hundredths():
+    run = run_device(NEW_HALF_UNIT + [("state", "open")] + HALF_UNIT_HAND
+                     + [("state", "hand1")])
+    assert run.states["open"]["screen"] == "TableScreen"
+    assert run.states["hand1"]["totals"] == [-300, 600, -300]  # hundredths
+    table = host_table(run.files)
+    # The unit went through the journal's JSON on MicroPython and came back the same number.
+    assert table.rules == {"unit": 0.5}
+    assert table.entries[0]["record"]["rules"] == {"unit": 0.5}
+    assert table.scale == 100 and table.totals == [-300, 600, -300] == recount(table)
+    assert table.settlement() == [(0, 1, 300), (2, 1, 300)]
+
+
+@pytest.mark.parametrize("board", ["simulated", "simulated_mono"])
+def test_the_screens_show_the_money_with_two_decimals(board):
+    from scenarios import run_evening
+
+    frames = run_evening(NEW_HALF_UNIT + HALF_UNIT_HAND + SETTLE, board)
+    rows = [f for f in frames if f.screen == "NewTableScreen"]
+    assert any("单位: 0.5" in f.strings() for f in rows), rows[-1].strings()
+    result = [f for f in frames if f.screen == "Preview"][-1].joined()
+    assert "+6.00" in result and "−3.00" in result, result
+    if board == "simulated":  # on 128x64 the breakdown is on the result's next page
+        assert "× 0.5(单位)" in result, result
+    table = [f for f in frames if f.screen == "TableScreen"][-1].strings()
+    assert "+6.00" in table and "−3.00" in table, table
+    settle = frames[-1]
+    assert settle.screen == "SettleScreen"
+    assert "1分=0.5元" in settle.strings(), settle.strings()
+    assert any("3.00" in s for s in settle.strings()), settle.strings()
+
+
+def test_the_unit_row_is_gone_with_beans_and_a_unit_never_reaches_a_beans_table():
+    # the unit row at 0.5 (six NEXTs, three OKs), then beans on (one PREV, OK): the rows
+    # after beans are now its own (room, fee, balance), then titles, who bombed, the end and
+    # start (seven NEXTs: no roster with beans); the table opens without a unit
+    run = run_device(keys("n n n n n n o o o p o n n n n n n n o") + [("state", "open")])
+    assert run.states["open"]["screen"] == "TableScreen"
+    rules = host_table(run.files).rules
+    assert "unit" not in rules and "beans" in rules

@@ -24,18 +24,18 @@ SETTINGS = {"zh": b'{"lang": "zh"}', "en": b'{"lang": "en"}'}
 TURNS = 4  # NEXT presses on the QR screen: more than the pages of any evening here
 
 
-def qr_steps(evening_to_settle):
+def qr_steps(evening_to_settle, turns=TURNS):
     """The evening, OK on its settlement (the QR screen), a shot of each page."""
     steps = evening_to_settle + keys("o") + [("state", "qr"), ("shot", "page0")]
-    for turn in range(1, TURNS + 1):
+    for turn in range(1, turns + 1):
         steps += keys("n") + [("shot", "page{}".format(turn))]
     return steps
 
 
-def decoded_pages(run, layout):
+def decoded_pages(run, layout, turns=TURNS):
     """The texts of the pages, decoded from the screenshots, in page order."""
     texts = []
-    for turn in range(TURNS + 1):
+    for turn in range(turns + 1):
         found = zxingcpp.read_barcodes(image(run.shots["page{}".format(turn)], layout))
         assert len(found) == 1, "page {}: {} codes decoded".format(turn, len(found))
         texts.append(found[0].text)
@@ -94,6 +94,22 @@ def test_the_qr_code_says_what_the_ledger_says(board, lang):
     assert got[2], "the evening ends with someone owing"
     # The whole text fits one code on the colour panels; 128x64 holds 32 bytes a code.
     assert (len(texts) == 1) == (board != "simulated_mono")
+
+
+# A roster of five at classic (as the golden pictures': players 5, two hands), then the
+# settlement, the menu's fourth item behind seating, same as last and history.
+ROSTER_TO_SETTLE = (keys("p p p p p o o n n n n n o") + keys("o o n o o") + keys("o n o p o n o")
+                    + keys("m n n n o"))
+
+
+@pytest.mark.parametrize("board", ["simulated", "simulated_mono"])
+def test_a_rotating_roster_reads_person_by_person_as_the_ledger_says(board):
+    # five names and totals, four transfers: seven pages of 32 bytes on 128x64
+    run = run_device(qr_steps(ROSTER_TO_SETTLE, 8), board=board)
+    assert run.states["qr"]["screen"] == "QrScreen"
+    got = read_settlement(decoded_pages(run, BOARDS[board], 8), "zh", 5)
+    assert got == the_ledgers(run.files, "zh")
+    assert len(got[1]) == 5 and got[2]
 
 
 def test_a_baohuang_table_of_five_reads_as_the_ledger_says():

@@ -33,6 +33,12 @@ CLASSIC = ([("shot", "new_table")] + keys("p o o") + [("shot", "bid")]
            + keys("m n o") + [("shot", "history")] + keys("o") + [("shot", "hand")]
            + keys("b b m n n o") + [("shot", "settle")] + keys("o") + [("shot", "qr")])
 
+# A roster of five at classic: players 5 on the new-table screen (PREV five times, OK twice),
+# NEXT past the rotation row, titles, who bombed and the end to start; two hands (as above);
+# the table screen, 甲 and 乙 to sit out next; the menu's seating.
+ROSTER = (keys("p p p p p o o n n n n n o") + keys("o o n o o") + keys("o n o p o n o")
+          + [("shot", "roster_table")] + keys("m o") + [("shot", "seating")])
+
 BOARDS = {"simulated": "color240x135", "simulated_mono": "mono128x64",
           "simulated_large": "color320x240"}
 SETTINGS = {"zh": b'{"lang": "zh"}', "en": b'{"lang": "en"}'}
@@ -47,8 +53,10 @@ def _png(buffer, layout):
                 ids=lambda p: "{}-{}".format(*p))
 def shots(request):
     board, lang = request.param
-    run = run_device(CLASSIC, files={"/data/settings.json": SETTINGS[lang]}, board=board)
-    return board, lang, run.shots
+    files = {"/data/settings.json": SETTINGS[lang]}
+    run = run_device(CLASSIC, files=files, board=board)
+    roster = run_device(ROSTER, files=files, board=board)
+    return board, lang, {**run.shots, **roster.shots}
 
 
 def test_main_screens_match_their_golden_pictures(shots):

@@ -1,11 +1,14 @@
 """保皇 Bao Huang scoring (RULES §6), five players.
 
-score(record) returns {"deltas", "kind", "places", "doubled", "unit"}; kind is "normal",
-"open_solo", "hidden_solo" or "forfeit", for the breakdown.
+score(record) returns {"deltas", "kind", "places", "doubled", "unit", "scale"}; kind is
+"normal", "open_solo", "hidden_solo" or "forfeit", for the breakdown. "unit" is rules.unit in
+hundredths (core.money); the deltas are the points × unit, in hundredths when "scale" is 100
+(a unit with decimals), else whole.
 """
 
 from core.check import forbid, get_bool, get_choice, get_int, get_seat, get_seat_list, only_keys
 from core.errors import RecordError
+from core.money import cents, factor, scale_of
 
 PLAYERS = 5
 RECORD_KEYS = ("game", "players", "rules", "emperor", "guard", "order", "open", "revolt",
@@ -15,7 +18,6 @@ FORFEIT_LOSS = 40   # the player who quits
 FORFEIT_GAIN = 10   # each of the other four (decided, keeps the hand zero-sum)
 OPEN_SOLO = 24      # 明独保: emperor against each of four at 6
 HIDDEN_SOLO = 12    # 暗独保: emperor against each of four at 3
-MAX_UNIT = 10000    # docs/rules.md, "Ranges"
 
 
 def _place(order, seat):
@@ -34,17 +36,26 @@ def _everyone(emperor, emperor_amount, unit):
 
 
 def read_rules(rules):
-    """Check a table's or a record's `rules`; return the unit."""
+    """Check a table's or a record's `rules`; return the unit in hundredths."""
     if not isinstance(rules, dict):
         raise RecordError("rules", rules, "must be an object")
     only_keys(rules, RULE_KEYS, "rules.")
-    return get_int(rules, "unit", 1, MAX_UNIT, 1, "rules.")
+    return cents(rules)
 
 
 def score(record):
     only_keys(record, RECORD_KEYS)
     get_int(record, "players", PLAYERS, PLAYERS)
     unit = read_rules(record.get("rules", {}))
+    scale = scale_of(unit)
+    result = _score(record, factor(unit, scale))
+    result["unit"] = unit
+    result["scale"] = scale
+    return result
+
+
+def _score(record, unit):
+    # `unit` here is what a point is worth in the result's scale (core.money.factor).
 
     forfeit = get_seat(record, "forfeit", PLAYERS, None)
     if forfeit is not None:
@@ -54,7 +65,7 @@ def score(record):
         deltas = [(-FORFEIT_LOSS if s == forfeit else FORFEIT_GAIN) * unit
                   for s in range(PLAYERS)]
         return {"deltas": deltas, "kind": "forfeit", "places": None, "doubled": False,
-                "unit": unit, "forfeit": forfeit}
+                "forfeit": forfeit}
 
     emperor = get_seat(record, "emperor", PLAYERS)
     guard = get_seat(record, "guard", PLAYERS)
@@ -76,12 +87,11 @@ def score(record):
         if revolt and guard_amount >= 0:
             raise RecordError("revolt", revolt, "the rebels did not win this hand")
         doubled = opened or revolt
-        factor = unit * (2 if doubled else 1)
-        deltas = [-guard_amount * factor] * PLAYERS
-        deltas[emperor] = 2 * guard_amount * factor
-        deltas[guard] = guard_amount * factor
-        return {"deltas": deltas, "kind": "normal", "places": [e, g], "doubled": doubled,
-                "unit": unit}
+        times = unit * (2 if doubled else 1)
+        deltas = [-guard_amount * times] * PLAYERS
+        deltas[emperor] = 2 * guard_amount * times
+        deltas[guard] = guard_amount * times
+        return {"deltas": deltas, "kind": "normal", "places": [e, g], "doubled": doubled}
 
     solo = get_choice(record, "solo", ("open", "hidden"))
     if opened:
@@ -91,8 +101,7 @@ def score(record):
             raise RecordError("revolt", revolt, "a declared 明独保 has nothing to expose")
         first = order[0] == emperor
         return {"deltas": _everyone(emperor, OPEN_SOLO if first else -OPEN_SOLO, unit),
-                "kind": "open_solo", "places": [1 if first else None], "doubled": False,
-                "unit": unit}
+                "kind": "open_solo", "places": [1 if first else None], "doubled": False}
     place = _place(order, emperor)
     if place is None and len(order) < 2:
         raise RecordError("order", order, "must tell whether the emperor finished first, "
@@ -104,4 +113,4 @@ def score(record):
             raise RecordError("revolt", revolt, "the rebels did not win this hand")
         amount = HIDDEN_SOLO if place == 1 else 0
     return {"deltas": _everyone(emperor, amount, unit), "kind": "hidden_solo",
-            "places": [place], "doubled": revolt, "unit": unit}
+            "places": [place], "doubled": revolt}

@@ -19,6 +19,9 @@ score(record) checks the record and returns a result dict:
   laizi_limit  laizi, only when the hand limit cut a pair: the limit per pair
   penalty   the escape penalty multiple (escapes only)
   fees      beans taken as fee per seat (beans mode only)
+  unit      rules.unit in hundredths (core.money): deltas and pairs are the points × unit,
+            after everything above (cap, laizi, escape); stakes, quarters stay in points
+  scale     1, or 100 when the unit has decimals: deltas and pairs are then hundredths
   gross, win_limited, pay_limited   beans mode only: see core.beans.settle
 """
 
@@ -34,6 +37,8 @@ from core.check import (
     only_keys,
 )
 from core.errors import RecordError
+from core.money import CENT, cents, scale_of
+from core.money import factor as point_worth
 from core.profiles import (
     DEALS,
     ESCAPE_FARMER,
@@ -47,7 +52,8 @@ from core.profiles import (
 RECORD_KEYS = ("game", "profile", "players", "rules", "landlord", "partner", "bid", "grabs",
                "shown", "doubles", "revealed", "bombs", "spring", "winner", "escape", "held",
                "house", "bombers", "seating")
-RULE_KEYS = ("base", "cap", "bomb_mode", "spring_factor", "super_double", "beans", "factors")
+RULE_KEYS = ("base", "cap", "bomb_mode", "spring_factor", "super_double", "beans", "factors",
+             "unit")
 SHOWN_FACTORS = (1, 2, 3, 4, 5)
 MAX_GRABS = 3  # each of the three players may grab once (seed 000 §二)
 # Upper bounds of the table's numbers (docs/rules.md, "Ranges"): far above what a table
@@ -163,7 +169,7 @@ def _bomb_terms(bombs, factors, held, add_mode):
 
 def read_rules(rules, profile, players, balances_required=True):
     """Check a table's or a record's `rules` for `profile`; return (base, cap, add_mode,
-    spring_factor, super_double, factors, beans options or None)."""
+    spring_factor, super_double, factors, beans options or None, unit in hundredths)."""
     kinds = PROFILES[profile][3]
     if PROFILES[profile][1]:
         forbid(rules, ("base",), "the bid is the base in " + profile, "rules.")
@@ -178,7 +184,12 @@ def read_rules(rules, profile, players, balances_required=True):
         from core import beans  # beans mode only: a classic table never loads it
 
         bean_options = beans.read_options(rules["beans"], players, balances_required)
-    return base, cap, add_mode, spring_factor, super_double, factors, bean_options
+    unit = cents(rules)
+    if bean_options is not None and unit != CENT:
+        # Beans are the stake already: a price per bean would be a second currency.
+        raise RecordError("rules.unit", rules["unit"], "beans mode has no unit: the beans "
+                          "are the stake")
+    return base, cap, add_mode, spring_factor, super_double, factors, bean_options, unit
 
 
 def score(record):
@@ -270,6 +281,16 @@ def score(record):
         for gainer, payer, amount in pairs:
             deltas[gainer] += amount
             deltas[payer] -= amount
+    unit = options[7]
+    scale = scale_of(unit)
+    if unit != CENT:
+        # The unit prices the points once everything else is done: after the cap, laizi's
+        # quarter and an escape's penalty (docs/rules.md, money per point).
+        worth = point_worth(unit, scale)
+        pairs = [[a, b, amount * worth] for a, b, amount in pairs]
+        deltas = [d * worth for d in deltas]
+    result["unit"] = unit
+    result["scale"] = scale
     result["pairs"] = pairs
     result["deltas"] = deltas
     return result

@@ -31,8 +31,11 @@ balances that limited a pair, the fee. Examples (names 甲乙丙, or P1 P2 P3):
     3 × 2²(炸弹) = 12；× 100(房间) = 1200；甲 余额封顶，得 500；地主 +500
   escape
     逃跑: 2(炸弹) × 2²(未出炸弹) = 8 → 罚 10 倍 × 2 = 20 每家；乙 −20
+  a unit of 0.5 a point (rules.unit): the last factor, the change in money
+    3 × 2(bomb) × 2(spring) = 12; × 0.5(unit); landlord +12.00
 """
 
+from core.money import CENT, text, unit_text
 from core.profiles import LAIZI_DIVISOR, LEVELS
 
 _WORDS = {}  # language: its words, each loaded at its first breakdown
@@ -62,8 +65,15 @@ def _power(count):
     return "".join(_SUPERSCRIPT[int(d)] for d in str(count))
 
 
-def _signed(value):
-    return "+{}".format(value) if value > 0 else ("−{}".format(-value) if value < 0 else "0")
+def _signed(value, result=None):
+    # The result's scale: hundredths where the unit has decimals, shown as 1.50.
+    return text(value, 1 if result is None else result.get("scale", 1), "+", "−")
+
+
+def _unit(result, w):
+    """The unit as the last factor, "× 0.5(单位)", or None at 1."""
+    unit = result.get("unit", CENT)
+    return None if unit == CENT else " × {}({})".format(unit_text(unit), w["unit"])
 
 
 def _name(names, seat):
@@ -121,8 +131,12 @@ def ddz_line(record, result, lang="zh", names=None):
             w["escape"], multiple, w["penalty"], result["penalty"], w["times"], base,
             base * result["penalty"], w["each"])]
         parts.extend(_beans_parts(record, result, names, w))
+        unit = _unit(result, w)
+        if unit:
+            parts.append(unit.lstrip())
         escaper = record["escape"]
-        parts.append("{} {}".format(_name(names, escaper), _signed(result["deltas"][escaper])))
+        parts.append("{} {}".format(_name(names, escaper),
+                                    _signed(result["deltas"][escaper], result)))
         return w["sep"].join(parts)
     parts = [" × ".join([str(base)] + factors) + " = {}".format(base * result["multiple"])]
     doubles = record.get("doubles")
@@ -140,8 +154,11 @@ def ddz_line(record, result, lang="zh", names=None):
         if "laizi_limit" in result:
             parts.append(w["limit"].format(result["laizi_limit"]))
     parts.extend(_beans_parts(record, result, names, w))
+    unit = _unit(result, w)
+    if unit:  # the points priced, after every other step: never in beans mode
+        parts.append(unit.lstrip())
     landlord = record["landlord"]
-    parts.append("{} {}".format(w["landlord"], _signed(result["deltas"][landlord])))
+    parts.append("{} {}".format(w["landlord"], _signed(result["deltas"][landlord], result)))
     return w["sep"].join(parts)
 
 
@@ -162,11 +179,12 @@ def baohuang_line(record, result, lang="zh"):
         line = w["hidden"].format(place) if place in (1, 2) else w["hidden_late"]
         if result["doubled"]:
             line += " " + w["revolt"]
-    if result["unit"] != 1:
-        line += " × {}({})".format(result["unit"], w["unit"])
+    unit = _unit(result, w)
+    if unit:
+        line += unit
     if kind != "forfeit":
         line += w["sep"] + "{} {}".format(w["emperor"],
-                                          _signed(result["deltas"][record["emperor"]]))
+                                          _signed(result["deltas"][record["emperor"]], result))
     return line
 
 

@@ -3,7 +3,16 @@
 Levels are kept as indexes 0..12 into LEVELS. A team that goes past A wins and ends the game.
 """
 
-from core.check import get_bool, get_int, get_multiple_of, get_rules, get_seat, is_int, only_keys
+from core.check import (
+    forbid,
+    get_bool,
+    get_int,
+    get_multiple_of,
+    get_rules,
+    get_seat,
+    is_int,
+    only_keys,
+)
 from core.errors import RecordError
 from core.profiles import LEVELS
 
@@ -27,6 +36,11 @@ def level_index(value, key="rules.start"):
 
 
 def read_rules(record):
+    rules = record.get("rules")
+    if isinstance(rules, dict):
+        # Said plainly rather than as an unknown key: a table coming from 保皇 or 斗地主
+        # may carry it over (docs/rules.md, the hand record).
+        forbid(rules, ("unit",), "升级 counts levels and has no stakes", "rules.")
     rules = get_rules(record, RULE_KEYS)
     step = get_multiple_of(rules, "step", POINT_UNIT, POINT_UNIT, MAX_STEP, 40, "rules.")
     start = level_index(rules.get("start", "2"))

@@ -16,6 +16,7 @@ full), the table is exactly as it was and the same call can be made again.
 from core import ddz
 from core.check import get_int, only_keys
 from core.errors import RecordError
+from core.money import CENT, scale_of
 from core.profiles import PROFILE_NAMES, PROFILES
 from core.score import GAMES, score_hand
 
@@ -85,7 +86,7 @@ class MemoryStore:
 
 class Table:
     def __init__(self, game, players, profile=None, rules=None, names=None, titles=False,
-                 end=None, roster=None, bombers=False, store=None):
+                 end=None, roster=None, bombers=False, store=None, scale=None):
         if game not in GAMES:
             raise RecordError("game", game, "must be one of " + ", ".join(GAMES))
         if game == "ddz":
@@ -126,7 +127,18 @@ class Table:
         self.start_balances = None
         self.state = None  # 升级: levels and dealer after the last hand
         self.kept = ([], None)  # 升级: states to replay past hands from (shengji.replay)
+        # self.scale: amounts (totals, each hand's deltas) are whole points × unit, or
+        # hundredths where the unit has decimals (core/money.py): 1 or 100, from the table's
+        # own unit. A host tool reading a file that mixes units may ask for 100 whatever the
+        # first record's unit.
+        self.unit = CENT  # rules.unit in hundredths (升级 has none: 1)
         self._check_rules()
+        if scale is not None:
+            if scale not in (1, CENT) or scale < self.scale:
+                raise RecordError("scale", scale, "must be 1 or 100, and 100 for a unit "
+                                  "with decimals")
+            self.scale = scale
+        self._forced = scale is not None and scale != self._own_scale
 
     def header(self):
         """What the table was opened with: Table(**header()) makes the same empty table."""
@@ -140,6 +152,8 @@ class Table:
             header["roster"] = self.roster
         if self.bombers:  # likewise
             header["bombers"] = True
+        if self._forced:  # never on the device: its scale follows from its rules
+            header["scale"] = self.scale
         return header
 
     # -- set-up ------------------------------------------------------------------------
@@ -201,7 +215,8 @@ class Table:
         for seat in range(self.persons):
             if abs(self.totals[seat]) > abs(self.totals[far]):
                 far = seat
-        if abs(self.totals[far]) >= end["reach"]:
+        # T is in points of the unit: 100 is 100 yuan at 1 yuan a point, 10000 hundredths.
+        if abs(self.totals[far]) >= end["reach"] * self.scale:
             return ["reach", far, self.totals[far]]
         return None
 
@@ -210,17 +225,20 @@ class Table:
         # 保皇 and 升级 rules are imported when a table of theirs needs them (core/score.py).
         if self.game == "ddz":
             only_keys(rules, ddz.RULE_KEYS, "rules.")
-            bean_options = ddz.read_rules(rules, self.profile, self.players)[6]
+            options = ddz.read_rules(rules, self.profile, self.players)
+            bean_options = options[6]
             if bean_options is not None and bean_options[2] is not None:
                 self.start_balances = list(bean_options[2])
+            self.unit = options[7]
         elif self.game == "baohuang":
             from core import baohuang
 
-            baohuang.read_rules(rules)
+            self.unit = baohuang.read_rules(rules)
         else:
             from core import shengji
 
             self.state = shengji.new_state({"rules": rules})
+        self.scale = self._own_scale = scale_of(self.unit)
 
     def template(self):
         """The part of the next record that the table decides: game, profile, seats, rules
@@ -269,9 +287,26 @@ class Table:
             beans["balances"] = self._carried()
         return record
 
+    def _priced(self, record, result):
+        """`result` with its amounts in the table's scale. A hand at a whole unit on a table
+        of hundredths (a file that mixes units) is brought to hundredths, which is exact; a
+        hand in hundredths cannot be kept on a table of whole points."""
+        got = result.get("scale", 1)
+        if got == self.scale:
+            return result
+        if got > self.scale:
+            raise RecordError("rules.unit", record["rules"]["unit"],
+                              "this table counts whole points: its unit is a whole number")
+        times = self.scale // got
+        result["deltas"] = [d * times for d in result["deltas"]]
+        if "pairs" in result:
+            result["pairs"] = [[a, b, amount * times] for a, b, amount in result["pairs"]]
+        result["scale"] = self.scale
+        return result
+
     def _score(self, record, index):
         if self.game != "shengji":
-            return score_hand(record)
+            return self._priced(record, score_hand(record))
         if index == len(self.entries):
             state = self.state
         else:
@@ -337,7 +372,7 @@ class Table:
 
             state, kept = shengji.replay(self, len(self.entries), index, new)
             return state, None, kept
-        change = self.person_deltas(old, score_hand(old)["deltas"], -1)
+        change = self.person_deltas(old, self._priced(old, score_hand(old))["deltas"], -1)
         if new is not None and result is not None:
             change = [c + d for c, d in zip(change, self.person_deltas(new, result["deltas"]))]
         return None, change, None
@@ -438,7 +473,7 @@ class Table:
         from core.titles import title  # only a table that shows titles loads them
 
         amounts = self.balances() or self.totals
-        return [title(a, lang) for a in amounts]
+        return [title(a, lang, self.scale) for a in amounts]
 
     def settlement(self):
         """Who pays whom at the end of the table: (payer, payee, amount); payee HOUSE for

@@ -28,9 +28,11 @@ TITLES = (
 LOWEST = ("包身工", "Bonded labourer")
 
 
-def title(amount, lang="zh"):
+def title(amount, lang="zh", scale=1):
+    """The title of `amount`, in the table's scale: hundredths where the unit has decimals
+    (core/money.py), so the thresholds are met in points of the unit."""
     column = 1 if lang == "zh" else 2
     for row in TITLES:
-        if amount >= row[0]:
+        if amount >= row[0] * scale:
             return row[column]
     return LOWEST[column - 1]

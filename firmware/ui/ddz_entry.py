@@ -22,6 +22,7 @@ the record's `bombers`, one seat per bomb. Undo takes the last bomb and its play
 
 from core.ddz import MAX_HOUSE, check_deal
 from core.errors import RecordError
+from core.money import text as money_text
 from core.profiles import DEALS, PROFILES
 from ui import keys
 from ui.preview import Preview, draft_of
@@ -200,13 +201,14 @@ def _stakes(screen, p, pairs):
     laizi's ¼, the beans room and balances), as lines that fit: ["每家 16"] when every pair
     is the same, else per pair of a landlord-side seat and a farmer, ["甲乙 16 甲丙 8"]."""
     first = pairs[0][2]
+    table = screen.app.table
     if all(amount == first for _lord, _farmer, amount in pairs):
-        return ["{} {}".format(screen.t("stake"), first)]
-    names = screen.app.table.seat_names(screen.draft)
+        return ["{} {}".format(screen.t("stake"), money_text(first, table.scale))]
+    names = screen.seat_names()
     lines = []
     line = ""
     for lord, farmer, amount in pairs:
-        pair = "{}{} {}".format(names[lord], names[farmer], amount)
+        pair = "{}{} {}".format(names[lord], names[farmer], money_text(amount, table.scale))
         if line and not p.fits(line + " " + pair):
             lines.append(line)
             line = pair

@@ -28,7 +28,8 @@ class HistoryScreen(Choice):
         elif table.game == "shengji":
             label += " " + self.t("points") + " {}".format(entry["record"]["points"])
         else:
-            label += " " + " ".join(signed(d) for d in table.hand_result(index)["deltas"])
+            label += " " + " ".join(signed(d, table.scale)
+                                    for d in table.hand_result(index)["deltas"])
         return label, index
 
     def pick(self, value):
@@ -70,7 +71,7 @@ class HandScreen(Paged):
             names = table.seat_names(entry["record"])
             lines = []
             if "deltas" in result:
-                lines.append(" ".join(names[s] + signed(d)
+                lines.append(" ".join(names[s] + signed(d, table.scale)
                                       for s, d in enumerate(result["deltas"])))
             lines.extend(breakdown(entry["record"], result, self.app.lang, names)
                          .replace("; ", "；").split("；"))

@@ -1,6 +1,7 @@
 """Opening a table (game, profile, every option of the rule book, titles) and the device's
 settings (language, sleep). Each row cycles its value with OK; the last row starts."""
 
+from core.money import CENT, unit_text
 from core.profiles import LEVELS, PROFILE_NAMES, PROFILES
 from core.roster import MAX_PERSONS, RULES
 from core.table import SEATS
@@ -10,6 +11,9 @@ from ui.screen import Choice, Screen
 GAMES = [("ddz", p) for p in PROFILE_NAMES] + [("baohuang", None), ("shengji", None)]
 OFF_ON = ((False, "off"), (True, "on"))
 
+# What a point is worth (rules.unit, core/money.py), for 斗地主 and 保皇: a JSON number, so
+# the decimals are floats here; the core reads them into whole hundredths.
+UNITS = (1, 0.1, 0.2, 0.5, 2, 5, 10)
 # field: the values a row cycles through, the first being the default. Labels are numbers,
 # or word keys where the value is one.
 DDZ_FIELDS = (
@@ -19,6 +23,9 @@ DDZ_FIELDS = (
     ("super_double", (False, True)),
     ("base", (1, 2, 5, 10)),
     ("beans", (False, True)),
+    # After beans, so that every row before it kept its place; gone with beans on (the beans
+    # are the stake: core/ddz.py refuses a unit there).
+    ("unit", UNITS),
 )
 BEANS_FIELDS = (("n", (1, 10, 100, 1000)), ("fee", (0, 10, 50, 100)),
                 ("balance", (1000, 10000, 100000, 1000000)))
@@ -27,7 +34,7 @@ BEANS_FIELDS = (("n", (1, 10, 100, 1000)), ("fee", (0, 10, 50, 100)),
 ENDS = (None, {"hands": 12}, {"hands": 16}, {"hands": 20}, {"hands": 30}, {"reach": 100},
         {"reach": 200}, {"reach": 500}, {"reach": 1000})
 MONO_MOST = 6  # persons on a 128x64 roster: see NewTableScreen._most
-SIMPLE = {"baohuang": (("unit", (1, 2, 5, 10)),),
+SIMPLE = {"baohuang": (("unit", UNITS),),
           "shengji": (("start", LEVELS), ("step", (40, 20, 30, 50)))}
 
 
@@ -67,8 +74,10 @@ class NewTableScreen(Choice):
         game, profile = self._game()
         if profile is None:
             return SIMPLE[game]
-        fields = [f for f in DDZ_FIELDS if f[0] != "base" or not PROFILES[profile][1]]
-        if self.value("beans"):
+        beans = self.value("beans")
+        fields = [f for f in DDZ_FIELDS if not (f[0] == "base" and PROFILES[profile][1]
+                                                  or f[0] == "unit" and beans)]
+        if beans:
             fields.extend(BEANS_FIELDS)
         return fields
 
@@ -85,6 +94,8 @@ class NewTableScreen(Choice):
             return self.t("on" if value else "off")
         if isinstance(value, str) and value in ("double", "add"):
             return self.t("mode_" + value)
+        if isinstance(value, float):  # a unit: as the core reads it, not the float's repr
+            return unit_text(int(value * CENT + 0.5))
         return str(value)
 
     def ends(self):

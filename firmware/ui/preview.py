@@ -89,7 +89,9 @@ class Preview(Paged):
         names = self.app.table.seat_names(record)
         lines = []
         if "deltas" in result:
-            lines.append(" ".join(names[s] + signed(d) for s, d in enumerate(result["deltas"])))
+            scale = result.get("scale", 1)
+            lines.append(" ".join(names[s] + signed(d, scale)
+                                  for s, d in enumerate(result["deltas"])))
         lines.extend(breakdown(record, result, self.app.lang, names).replace("; ", "；")
                      .split("；"))
         return [(part, None) for line in lines for part in wrap(p, line)]

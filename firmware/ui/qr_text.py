@@ -3,15 +3,18 @@ each panel holds: plain lines in the UI's language, cut into pages where they do
 Kept apart from the screen so that the host checks the same words and pages (no buttons
 here)."""
 
+from core.money import CENT, text, unit_text
+
 MODULE_PX = {"mono128x64": 2, "color240x135": 3, "color320x240": 3}
 QUIET = 2  # light modules around the code: the standard asks 4, phones and zxing read 2
 LEVEL = "L"
 _MARK = 6  # bytes a page's "k/n\n" takes at most (up to 99 pages)
 
 
-def signed(total):
-    """A total as plain text for the phone: ASCII signs, which any app copies as numbers."""
-    return "+{}".format(total) if total > 0 else str(total)
+def signed(total, scale=1):
+    """A total as plain text for the phone: ASCII signs, which any app copies as numbers
+    (two decimals at a table of hundredths, "+1.50")."""
+    return text(total, scale, "+", "-")
 
 
 def settlement_lines(table, t):
@@ -19,12 +22,15 @@ def settlement_lines(table, t):
     game = t(table.game) if table.profile is None else t(table.game) + " " + t(table.profile)
     names = table.names
     lines = [game + " " + t("hands_n").format(table.hands_played())]
+    if table.unit != CENT:
+        lines.append(t("unit_is").format(unit_text(table.unit)))
+    scale = table.scale
     for seat, total in enumerate(table.totals):
-        lines.append(names[seat] + " " + signed(total))
+        lines.append(names[seat] + " " + signed(total, scale))
     transfers = table.settlement()
     for payer, payee, amount in transfers:
         lines.append(t("pays").format(names[payer], t("house") if payee < 0 else names[payee],
-                                      amount))
+                                      text(amount, scale)))
     if not transfers:
         lines.append(t("all_square"))
     return lines

@@ -4,6 +4,7 @@ Screens hold what the user is choosing; every number they show comes from the co
 the table's preview), never from arithmetic here.
 """
 
+from core.money import text as money_text
 from ui import keys
 from ui.strings import text
 
@@ -207,5 +208,7 @@ def wrap(p, s):
     return pieces
 
 
-def signed(value):
-    return "+{}".format(value) if value > 0 else ("−{}".format(-value) if value < 0 else "0")
+def signed(value, scale=1):
+    """An amount with its sign, "+12", "−3"; at a table of hundredths (a unit with decimals,
+    core/money.py) with two decimals, "+1.50"."""
+    return money_text(value, scale, "+", "−")

@@ -43,7 +43,7 @@ class StatsScreen(Paged):
                 for key, word in (("biggest_gain", "best"), ("biggest_loss", "worst")):
                     big = got[key]
                     if big is not None:
-                        more += " " + self.t(word).format(signed(big["delta"]))
+                        more += " " + self.t(word).format(signed(big["delta"], table.scale))
             lines.append(("  " + more, None))
         if table.game == "ddz":
             bombs = counts.bombs

@@ -2,6 +2,8 @@
 "same as last". Imported when the menu is opened, let go again on a small heap
 (ui/modules.py): an evening spends most of its presses elsewhere."""
 
+from core.money import CENT, unit_text
+from core.money import text as money_text
 from ui import keys
 from ui.screen import Choice, Notice, Screen
 from ui.table_screen import hand_setup
@@ -156,7 +158,9 @@ class EveningOver(Screen):
         else:
             from ui.screen import signed
 
-            why = self.t("reached").format(self.app.table.names[ended[1]], signed(ended[2]))
+            table = self.app.table
+            why = self.t("reached").format(table.names[ended[1]],
+                                           signed(ended[2], table.scale))
         p.line(1, p.clip(why))
 
 
@@ -192,9 +196,12 @@ class SettleScreen(Screen):
     def draw(self, p):
         table = self.app.table
         p.line(0, self.t("settle"), color=p.accent)
+        if table.unit != CENT:  # what a point is worth, where the amounts are read
+            p.right(0, self.t("unit_is").format(unit_text(table.unit)), color=p.accent)
         transfers = table.settlement()
         if not transfers:
             p.line(1, self.t("all_square"))
         for row, (payer, payee, amount) in enumerate(transfers[:p.rows - 2]):
             to = self.t("house") if payee < 0 else table.names[payee]
-            p.line(1 + row, self.t("pays").format(table.names[payer], to, amount), 4)
+            p.line(1 + row, self.t("pays").format(table.names[payer], to,
+                                                  money_text(amount, table.scale)), 4)

@@ -101,7 +101,7 @@ class TableScreen(Screen):
         if table.game == "shengji":
             self._draw_levels(p, table)
             return
-        head, hand_no, dealer, names, titles, amounts, colors, grid = self._texts(p, table)
+        head, hand_no, dealer, names, titles, amounts, colors, inks, grid = self._texts(p, table)
         players = len(names)
         top, cols, scale, room = grid
         if top:
@@ -117,12 +117,12 @@ class TableScreen(Screen):
             if selected:
                 p.box(x0, y0, x0 + cell_w, y0 + cell_h)
             if scale > 1 and titles[seat]:  # the name, the title under it
-                p.at(x0 + _PAD, y0, names[seat], selected=selected)
+                p.at(x0 + _PAD, y0, names[seat], color=inks[seat], selected=selected)
                 p.at(x0 + _PAD, y0 + text.HEIGHT, titles[seat], color=p.dim,
                      selected=selected)
             else:  # the name level with the middle of the digits
                 p.at(x0 + _PAD, y0 + (cell_h - text.HEIGHT) // 2, names[seat],
-                     selected=selected)
+                     color=inks[seat], selected=selected)
             p.at(x0 + cell_w - _PAD, y0, amounts[seat], scale,
                  None if selected else colors[seat], right=True, selected=selected)
         if room:
@@ -148,16 +148,17 @@ class TableScreen(Screen):
                 amount = str(balances[seat])
                 colors.append(p.ink)
             else:
-                amount = signed(table.totals[seat])
+                amount = signed(table.totals[seat], table.scale)
                 colors.append(p.signed(table.totals[seat]))
             amounts.append(amount)
+        inks = [None] * table.persons  # the names' colours: the painter's own ink
         resting = []
         if seated is not None:
             # Who sits out the next hand: greyed, and in brackets where grey is white.
             resting = [names[i] for i in range(table.persons) if i not in seated]
             for i in range(table.persons):
                 if i not in seated:
-                    colors[i] = p.dim
+                    colors[i] = inks[i] = p.dim
                     if p.mono:
                         names[i] = "(" + names[i] + ")"
         # The deal passes on with every hand dealt, voided ones too: the hand number counts
@@ -184,7 +185,7 @@ class TableScreen(Screen):
             short = self.t(table.profile or table.game)  # "经典", not "斗地主 经典"
             if p.fits(short + "  " + dealer + "  " + hand_no):
                 head = short + "  " + dealer
-        texts = (head, hand_no, dealer, names, titles, amounts, colors,
+        texts = (head, hand_no, dealer, names, titles, amounts, colors, inks,
                  (top, cols, scale, room))
         self._cache = (key, texts)
         return texts

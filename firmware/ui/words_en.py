@@ -165,6 +165,7 @@ WORDS = {
     "hand_no": "Hand {}",
     "deals_next": "{} deals next",
     "pays": "{} pays {} {}",
+    "unit_is": "1 pt = {}",
     "hands_n": "{} hands",
     "seconds": "{} s",
     "voided": "voided",

@@ -167,6 +167,7 @@ WORDS = {
     "hand_no": "第{}手",
     "deals_next": "{}下一手发牌",
     "pays": "{} 付 {} {}",
+    "unit_is": "1分={}元",
     "hands_n": "{}手",
     "seconds": "{}秒",
     "voided": "已作废",

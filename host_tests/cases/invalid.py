@@ -32,9 +32,11 @@ INVALID = [
         "key": "emperor",
     },
     {
-        "name": "ddz record with the baohuang rules key unit",
-        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 2,
-                   "winner": "landlord", "rules": {"unit": 2}},
+        # A unit is a price per point: beans are the stake already (docs/rules.md).
+        "name": "ddz beans with a unit of 2",
+        "record": {"game": "ddz", "profile": "happy", "players": 3, "landlord": 0,
+                   "winner": "landlord",
+                   "rules": {"unit": 2, "beans": {"balances": [10, 10, 10]}}},
         "key": "rules.unit",
     },
     {
@@ -1178,5 +1180,122 @@ INVALID = [
         "record": {"game": "shengji", "players": 4, "dealer": 0, "points": 40,
                    "bombers": [0]},
         "key": "bombers",
+    },
+    # ------------------------------------------------------ rules.unit, money per point
+    {
+        "name": "ddz unit 0",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 2,
+                   "winner": "landlord", "rules": {"unit": 0}},
+        "key": "rules.unit",
+    },
+    {
+        "name": "ddz unit -1",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 2,
+                   "winner": "landlord", "rules": {"unit": -1}},
+        "key": "rules.unit",
+    },
+    {
+        "name": "ddz unit 0.005 (three decimals)",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 2,
+                   "winner": "landlord", "rules": {"unit": 0.005}},
+        "key": "rules.unit",
+    },
+    {
+        "name": "ddz unit 1.015 (three decimals)",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 2,
+                   "winner": "landlord", "rules": {"unit": 1.015}},
+        "key": "rules.unit",
+    },
+    {
+        "name": "ddz unit \"1\" (a string)",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 2,
+                   "winner": "landlord", "rules": {"unit": "1"}},
+        "key": "rules.unit",
+    },
+    {
+        "name": "ddz unit true",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 2,
+                   "winner": "landlord", "rules": {"unit": True}},
+        "key": "rules.unit",
+    },
+    {
+        "name": "ddz unit 10001",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 2,
+                   "winner": "landlord", "rules": {"unit": 10001}},
+        "key": "rules.unit",
+    },
+    {
+        "name": "ddz unit 10000.01",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 2,
+                   "winner": "landlord", "rules": {"unit": 10000.01}},
+        "key": "rules.unit",
+    },
+    {
+        "name": "ddz unit null",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 2,
+                   "winner": "landlord", "rules": {"unit": None}},
+        "key": "rules.unit",
+    },
+    {
+        "name": "ddz unit 0.001",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 2,
+                   "winner": "landlord", "rules": {"unit": 0.001}},
+        "key": "rules.unit",
+    },
+    {
+        "name": "baohuang unit -1",
+        "record": {"game": "baohuang", "players": 5, "emperor": 0, "guard": 1, "order": [0, 1],
+                   "rules": {"unit": -1}},
+        "key": "rules.unit",
+    },
+    {
+        "name": "baohuang unit 0.005",
+        "record": {"game": "baohuang", "players": 5, "emperor": 0, "guard": 1, "order": [0, 1],
+                   "rules": {"unit": 0.005}},
+        "key": "rules.unit",
+    },
+    {
+        "name": "baohuang unit 2.345",
+        "record": {"game": "baohuang", "players": 5, "emperor": 0, "guard": 1, "order": [0, 1],
+                   "rules": {"unit": 2.345}},
+        "key": "rules.unit",
+    },
+    {
+        "name": "baohuang unit \"0.5\" (a string)",
+        "record": {"game": "baohuang", "players": 5, "emperor": 0, "guard": 1, "order": [0, 1],
+                   "rules": {"unit": "0.5"}},
+        "key": "rules.unit",
+    },
+    {
+        "name": "baohuang unit false",
+        "record": {"game": "baohuang", "players": 5, "emperor": 0, "guard": 1, "order": [0, 1],
+                   "rules": {"unit": False}},
+        "key": "rules.unit",
+    },
+    {
+        "name": "baohuang unit -0.5",
+        "record": {"game": "baohuang", "players": 5, "emperor": 0, "guard": 1, "order": [0, 1],
+                   "rules": {"unit": -0.5}},
+        "key": "rules.unit",
+    },
+    {
+        # 升级 counts levels: it has no stakes to price (docs/rules.md).
+        "name": "shengji unit 1",
+        "record": {"game": "shengji", "players": 4, "dealer": 0, "points": 40,
+                   "rules": {"unit": 1}},
+        "key": "rules.unit",
+    },
+    {
+        "name": "shengji unit 0.5",
+        "record": {"game": "shengji", "players": 4, "dealer": 0, "points": 40,
+                   "rules": {"unit": 0.5}},
+        "key": "rules.unit",
+    },
+    {
+        "name": "ddz beans with a unit of 0.5",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 1,
+                   "winner": "farmers",
+                   "rules": {"unit": 0.5, "beans": {"n": 10, "balances": [100, 100, 100]}}},
+        "key": "rules.unit",
     },
 ]

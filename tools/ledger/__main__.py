@@ -27,7 +27,6 @@ records has no names: --names 张三,李四,王五 gives them.
 """
 
 import argparse
-import json
 import os
 import sys
 import tempfile
@@ -38,7 +37,7 @@ from tools.ledger.evening import open_table
 from tools.ledger.folder import restore, score_folder, verify
 from tools.ledger.image import image_of, mounted
 from tools.ledger.pull import TIMEOUT, pull
-from tools.ledger.records import LedgerError, read_jsonl, score_records
+from tools.ledger.records import LedgerError, dumps, read_jsonl, score_records
 
 EXIT_BAD_INPUT = 2
 EXIT_DAMAGED = 1  # verify and pull: something in the folder is damaged
@@ -62,7 +61,7 @@ def _score(args):
             lines = score_records(read_jsonl(path), path)
     # Everything was scored before anything is printed: a bad line leaves no partial output.
     for line in lines:
-        print(json.dumps(line, ensure_ascii=False))
+        print(dumps(line))
     return _damaged(damage)
 
 

@@ -17,6 +17,7 @@ import csv
 import json
 
 from core.explain import breakdown
+from core.money import text as money_text
 from core.shengji import public
 from tools.ledger.evening import hands
 from tools.ledger.folder import current_records
@@ -63,8 +64,11 @@ def csv_rows(table):
                          shown["dealer"], line, names[record["dealer"]], record["points"]])
             continue
         leader = leader_name(table, record)
-        row = [hand["hand"], hand["status"]] + _by_person(table, record, result) + [line] \
-            + hand["totals"]
+        amounts = _by_person(table, record, result) + [line] + hand["totals"]
+        if table.scale != 1:  # hundredths: the money as the device shows it, "1.50"
+            amounts = [a if isinstance(a, str) else money_text(a, table.scale)
+                       for a in amounts]
+        row = [hand["hand"], hand["status"]] + amounts
         row.append(leader)
         if table.game == "ddz":
             row.append(result["multiple"])

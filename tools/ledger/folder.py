@@ -12,6 +12,7 @@ import tempfile
 
 from core.errors import RecordError
 from core.journal import SNAP, TABLE, Journal, JournalError, read, segment_name
+from core.money import text as money_text
 from tools.ledger.records import LedgerError, persons_seated, score_records, table_for
 from tools.ledger.scan import REFUSED, Scan, open_regular
 
@@ -162,8 +163,11 @@ def verify(folder):
             lines.append("damaged: boot reaches {} hands, the segments hold {}".format(
                 report.hands, hands))
             sound = False
+        totals = table.totals
+        if table.scale != 1:  # hundredths: the money, as the device shows it
+            totals = "[{}]".format(", ".join(money_text(t, table.scale) for t in totals))
         lines.append("recovered: {} events, {} hands ({} voided), totals {}".format(
-            scan.events, hands, table.entries.voids, table.totals))
+            scan.events, hands, table.entries.voids, totals))
     return lines, sound
 
 

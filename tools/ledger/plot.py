@@ -17,6 +17,7 @@ import os
 import sys
 import warnings
 
+from core.money import text as money_text
 from core.profiles import LEVELS
 from tools.ledger.evening import AMENDED, VOID, hands
 from tools.ledger.records import LedgerError
@@ -121,7 +122,14 @@ def _labels(table):
     names = table.names
     if table.game == "shengji":
         return [names[0] + "/" + names[2], names[1] + "/" + names[3]]
+    if table.scale != 1:  # hundredths: two decimals, as the device shows them
+        return ["{} {}".format(n, money_text(t, table.scale, "+")) for n, t in
+                zip(names, table.totals)]
     return ["{} {:+d}".format(n, t) if t else n + " 0" for n, t in zip(names, table.totals)]
+
+
+def _money(total, scale):
+    return total if scale == 1 else total / scale
 
 
 def draw(table, ax, labels=None):
@@ -137,10 +145,12 @@ def draw(table, ax, labels=None):
         _draw_levels(table, rows, ax, xs, labels, scored)
     else:
         for seat, label in enumerate(labels):
-            ys = [0] + [h["totals"][seat] for h in rows]
+            # Drawn in money (points × unit): a table of hundredths is divided for the
+            # picture only, where a float's last digits cannot be seen.
+            ys = [0] + [_money(h["totals"][seat], table.scale) for h in rows]
             ax.plot(xs, ys, marker="o", markersize=4, markevery=scored, label=label,
                     linewidth=2)
-            amended = [(h["hand"], h["totals"][seat]) for h in rows
+            amended = [(h["hand"], _money(h["totals"][seat], table.scale)) for h in rows
                        if h["status"] == AMENDED]
             if amended:
                 ax.scatter(*zip(*amended), s=120, facecolors="none", edgecolors="black",

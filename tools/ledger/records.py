@@ -5,10 +5,14 @@ A file of records may come from anywhere: every line is bounded before it reache
 """
 
 import json
+import re
+from decimal import Decimal
 
 from core.check import get_int, is_int
 from core.errors import RecordError, escape
 from core.explain import breakdown
+from core.money import CENT, cents, scale_of
+from core.money import text as money_text
 from core.roster import MAX_PERSONS
 from core.score import game_of
 from core.shengji import public
@@ -135,20 +139,63 @@ def persons_seated(records):
     return highest + 1
 
 
-def table_for(record, persons=0):
+def file_scale(records):
+    """100 if any record of [(line, record)] has a unit with decimals, else 1: a file may
+    mix units, and its table then sums every hand in hundredths. A unit that cannot be read
+    is left to the table, which refuses it naming the line."""
+    for _number, record in records:
+        rules = record.get("rules") if isinstance(record, dict) else None
+        if isinstance(rules, dict) and "unit" in rules:
+            try:
+                if scale_of(cents(rules)) == CENT:
+                    return CENT
+            except RecordError:
+                pass
+    return 1
+
+
+def table_for(record, persons=0, scale=None):
     """A table shaped by the first record of a file: game, seats, profile and rules; with
-    `persons` (persons_seated), a roster of that many, named P1, P2..."""
+    `persons` (persons_seated) a roster of that many, named P1, P2...; with `scale`
+    (file_scale) the amounts of a file that mixes units, summed in hundredths."""
     game = game_of(record)
     if "players" not in record:
         get_int(record, "players", 0, 0)  # raises "required"
     players = record["players"]
     profile = record.get("profile") if game == "ddz" else None
     table = Table(game, players, profile=profile, rules=record.get("rules"))
-    if not persons or game == "shengji":  # 升级 refuses the seating itself, by its key
-        return table
-    names = ["P{}".format(i + 1) for i in range(max(persons, table.players))]
-    return Table(game, players, profile=profile, rules=record.get("rules"), names=names,
-                 roster="turn")
+    roster = {}
+    if persons and game != "shengji":  # 升级 refuses the seating itself, by its key
+        roster = {"names": ["P{}".format(i + 1) for i in range(max(persons, table.players))],
+                  "roster": "turn"}
+    if roster or (scale is not None and scale != table.scale):
+        table = Table(game, players, profile=profile, rules=record.get("rules"), scale=scale,
+                      **roster)
+    return table
+
+
+def amount(value, scale):
+    """An amount of a table of `scale` as an exact JSON number: the integer itself at scale
+    1 (as `score` always printed), else a Decimal of its value, 150 -> 1.5, -25 -> -0.25,
+    300 -> 3 (never a float: no rounding, however large). dumps() writes it."""
+    if scale == 1:
+        return value
+    return Decimal(money_text(value, scale).rstrip("0").rstrip("."))
+
+
+_MARK = "\x00"
+_MARKED = re.compile(r'"\\u0000(-?[0-9.]+)\\u0000"')
+
+
+def _marked(value):
+    if isinstance(value, Decimal):
+        return _MARK + str(value) + _MARK
+    raise TypeError("{!r} is not JSON".format(value))
+
+
+def dumps(obj):
+    """json.dumps (not escaping what is not ASCII), with amount()'s Decimals as numbers."""
+    return _MARKED.sub(r"\1", json.dumps(obj, ensure_ascii=False, default=_marked))
 
 
 def hand_line(table, record, result):
@@ -156,7 +203,7 @@ def hand_line(table, record, result):
     if table.game == "shengji":
         out = public(result)
     else:
-        out = {"deltas": result["deltas"]}
+        out = {"deltas": [amount(d, table.scale) for d in result["deltas"]]}
         if table.game == "ddz":
             out["multiplier"] = result["multiple"]
         balances = table.balances()
@@ -172,10 +219,11 @@ def replay(records, where="records"):
     each hand. Raises LedgerError naming the line, key and value."""
     table = None
     persons = persons_seated(records)
+    scale = file_scale(records)
     for number, record in records:
         try:
             if table is None:
-                table = table_for(record, persons)
+                table = table_for(record, persons, scale)
             elif game_of(record) != table.game:
                 raise RecordError("game", record["game"],
                                   "this file's table plays " + table.game)
@@ -197,8 +245,9 @@ def score_records(records, where="records"):
             deltas = result["deltas"]
             by_seat = [t + d for t, d in zip(by_seat or [0] * len(deltas), deltas)]
     if table is not None and table.game != "shengji":
-        if table.roster is None:
-            lines.append({"totals": list(table.totals)})
-        else:
-            lines.append({"totals": by_seat, "person_totals": list(table.totals)})
+        by_seat = table.totals if table.roster is None else by_seat
+        totals = {"totals": [amount(t, table.scale) for t in by_seat or []]}
+        if table.roster is not None:  # by seat as always, and by person
+            totals["person_totals"] = [amount(t, table.scale) for t in table.totals]
+        lines.append(totals)
     return lines

@@ -12,11 +12,12 @@ core.stats, as the device's statistics screen counts them:
   beans taken as fees going to the house.
 """
 
-import json
+from decimal import Decimal
 
 from core.stats import ROLE, Tally
 from core.table import HOUSE
 from tools.ledger.evening import AMENDED, VOID, hands
+from tools.ledger.records import amount, dumps
 from ui.strings import text
 
 ROLE_ZH = {"ddz": "地主", "baohuang": "皇帝", "shengji": "庄家"}
@@ -32,15 +33,21 @@ def summarize(table):
     for h in counted:
         counts.add(h["hand"], h["record"], h["result"])
     players = []
+    scale = table.scale  # amounts as exact numbers: hundredths where the unit has decimals
+
+    def biggest(big):
+        return None if big is None else {"hand": big["hand"], "delta": amount(big["delta"],
+                                                                            scale)}
+
     for seat, name in enumerate(table.names):
         got = counts.player(seat)
         player = {"seat": seat, "name": name}
         for key in ("hands", "led", "led_won", "led_rate", "led_win_rate"):
             player[key] = got[key]
         if game != "shengji":
-            player["total"] = table.totals[seat]
-            player["biggest_gain"] = got["biggest_gain"]
-            player["biggest_loss"] = got["biggest_loss"]
+            player["total"] = amount(table.totals[seat], scale)
+            player["biggest_gain"] = biggest(got["biggest_gain"])
+            player["biggest_loss"] = biggest(got["biggest_loss"])
         if counts.bombed is not None:
             player["bombs_played"] = counts.bombed[seat]
         players.append(player)
@@ -67,8 +74,8 @@ def summarize(table):
         out["settlement"] = [
             {"from": table.names[payer], "from_seat": payer,
              "to": HOUSE_NAME if payee == HOUSE else table.names[payee],
-             "to_seat": None if payee == HOUSE else payee, "amount": amount}
-            for payer, payee, amount in table.settlement()]
+             "to_seat": None if payee == HOUSE else payee, "amount": amount(paid, scale)}
+            for payer, payee, paid in table.settlement()]
     return out
 
 
@@ -79,7 +86,14 @@ def _level(index):
 
 
 def _signed(n):
+    # A Decimal is an amount of a table whose unit has decimals: two places, as on the device.
+    if isinstance(n, Decimal):
+        return "{:+.2f}".format(n) if n else "0.00"
     return "{:+d}".format(n) if n else "0"
+
+
+def _plain(n):
+    return "{:.2f}".format(n) if isinstance(n, Decimal) else str(n)
 
 
 def _pct(rate):
@@ -155,9 +169,9 @@ def render_text(data):
     if not data["settlement"]:
         lines.append("  nobody owes anything")
     for t in data["settlement"]:
-        lines.append("  {} → {}: {}".format(t["from"], t["to"], t["amount"]))
+        lines.append("  {} → {}: {}".format(t["from"], t["to"], _plain(t["amount"])))
     return lines
 
 
 def render_json(data):
-    return json.dumps(data, ensure_ascii=False)
+    return dumps(data)

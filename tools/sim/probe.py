@@ -41,6 +41,8 @@ def app_state(app):
     t = app.table
     if t is not None:
         out["totals"] = t.totals
+        if t.scale != 1:  # the totals are hundredths (a unit with decimals, core/money.py)
+            out["scale"] = t.scale
         out["hands"] = t.hands_played()
         if t.state is not None:
             out["levels"] = t.state["levels"]
