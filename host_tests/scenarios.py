@@ -57,6 +57,7 @@ def frame(step):
     if t is not None:
         out['names'] = t.names
         out['seating'] = t.seating() if t.roster else None
+        out['scale'] = t.scale
         out['totals'] = t.totals
         out['balances'] = t.balances()
         out['entries'] = len(t.entries)
@@ -71,6 +72,7 @@ def frame(step):
         elif type(screen).__name__ == 'Preview':
             record, result = app.preview(screen.record())
             out['deltas'] = result.get('deltas')
+            out['scale'] = result.get('scale', 1)
             out['seating'] = record.get('seating')
     except Exception as exc:
         out['preview_error'] = repr(exc)

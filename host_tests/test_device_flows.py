@@ -23,12 +23,13 @@ def host_table(files):
 
 def recount(table):
     """Totals from scratch: every live hand's record scored again by the core."""
-    totals = [0] * table.players
+    totals = [0] * table.persons
     for i in range(len(table.entries)):
         entry = table.entries[i]
         if not entry["void"]:
-            for seat, delta in enumerate(score_hand(entry["record"])["deltas"]):
-                totals[seat] += delta
+            deltas = score_hand(entry["record"])["deltas"]
+            for person, delta in enumerate(table.person_deltas(entry["record"], deltas)):
+                totals[person] += delta
     return totals
 
 
@@ -240,25 +241,28 @@ def test_the_hand_that_ends_the_evening_says_so_and_offers_the_settlement():
     assert run.states["after"]["hands"] == 13
 
 
+# classic's rows from the bottom: start, end, who bombed, titles, players: PREV five
+# times; OK twice makes five players, the rotation row then comes next: OK makes it "the
+# leader sits out"; NEXT past titles, who bombed and the end to start, OK
+ROSTER_OPENING = keys("p p p p p o o n o n n n n o") + [("state", "open")]
+# 乙 (the cursor: the seat after the dealer's) lands bid 3, a bomb, wins: 3 x 2 = 6 a
+# farmer; then the landlord 乙 and, from the turn group {3,4} + 2 = {0,1}, 甲 sit out
+ROSTER_HAND1 = keys("o o n o o") + [("state", "hand1")]
+# on [丙, 丁, 戊] the cursor is 戊 (the seat after the new dealer): bid 3, wins: +6;
+# then 戊 and, from {0,1} + 2 = {2,3}, 丙 sit out: [甲, 乙, 丁]
+ROSTER_HAND2 = keys("o o o o") + [("state", "hand2")]
+# the menu's first item on a roster's table: 甲 out, Done with two seated says so;
+# 丙 in, Done: [乙, 丙, 丁]
+ROSTER_SEATING = (keys("m o o n n n n n o") + [("state", "too_few")]
+                  + keys("o p p p o n n n o") + [("state", "seated")])
+# the cursor on 乙 (seat 0 of the new seating: the seat after the dealer, seat 2): bid 3,
+# wins
+ROSTER_HAND3 = keys("o o o o") + [("state", "hand3")]
+ROSTER_EVENING = ROSTER_OPENING + ROSTER_HAND1 + ROSTER_HAND2 + ROSTER_SEATING + ROSTER_HAND3
+
+
 def test_a_rotating_roster_from_the_new_table_screen_to_a_changed_seating():
-    # classic's rows from the bottom: start, end, who bombed, titles, players: PREV five
-    # times; OK twice makes five players, the rotation row then comes next: OK makes it "the
-    # leader sits out"; NEXT past titles, who bombed and the end to start, OK
-    opening = keys("p p p p p o o n o n n n n o") + [("state", "open")]
-    # 乙 (the cursor: the seat after the dealer's) lands bid 3, a bomb, wins: 3 x 2 = 6 a
-    # farmer; then the landlord 乙 and, from the turn group {3,4} + 2 = {0,1}, 甲 sit out
-    hand1 = keys("o o n o o") + [("state", "hand1")]
-    # on [丙, 丁, 戊] the cursor is 戊 (the seat after the new dealer): bid 3, wins: +6;
-    # then 戊 and, from {0,1} + 2 = {2,3}, 丙 sit out: [甲, 乙, 丁]
-    hand2 = keys("o o o o") + [("state", "hand2")]
-    # the menu's first item on a roster's table: 甲 out, Done with two seated says so;
-    # 丙 in, Done: [乙, 丙, 丁]
-    seating = (keys("m o o n n n n n o") + [("state", "too_few")]
-               + keys("o p p p o n n n o") + [("state", "seated")])
-    # the cursor on 乙 (seat 0 of the new seating: the seat after the dealer, seat 2): bid 3,
-    # wins
-    hand3 = keys("o o o o") + [("state", "hand3")]
-    run = run_device(opening + hand1 + hand2 + seating + hand3)
+    run = run_device(ROSTER_EVENING)
     assert run.states["open"]["seating"] == [0, 1, 2]
     assert run.states["hand1"]["totals"] == [-6, 12, -6, 0, 0]
     assert run.states["hand1"]["seating"] == [2, 3, 4]
@@ -370,10 +374,11 @@ def test_on_the_mono_board_a_bomb_by_the_landlord_is_one_press_more():
     assert (record["bombs"], record["bombers"]) == (["bomb"], [1])
 
 
-# classic's rows: game, cap, bomb mode, spring, 超级加倍, beans, unit, players, titles, who
-# bombed, the end, start. Six NEXTs to the unit row, OK three times: 1 → 0.1 → 0.2 → 0.5;
-# five NEXTs to start, OK.
-NEW_HALF_UNIT = keys("n n n n n n o o o n n n n n o")
+# classic's rows: game, cap, bomb mode, spring, 超级加倍, beans, unit, then (not at a unit
+# with decimals on 128x64) players, then titles, who bombed, the end, start. Six NEXTs to the
+# unit row, OK three times: 1 → 0.1 → 0.2 → 0.5; six PREVs back to the game row, one more
+# to start (it wraps), OK: the same on every panel.
+NEW_HALF_UNIT = keys("n n n n n n o o o p p p p p p p o")
 # 乙 bids 3, one bomb, the landlord wins: 3 × 2 = 6 a pair, 乙 +12 points × 0.5 = +6.00
 # and each farmer −3.00; then the menu's settlement (same as last, history, settle)
 HALF_UNIT_HAND = keys("o o n o o")
@@ -420,3 +425,16 @@ def test_the_unit_row_is_gone_with_beans_and_a_unit_never_reaches_a_beans_table(
     assert run.states["open"]["screen"] == "TableScreen"
     rules = host_table(run.files).rules
     assert "unit" not in rules and "beans" in rules
+
+
+def test_the_mono_panel_offers_cents_only_where_its_table_screen_shows_them():
+    # 保皇 (the game row's seventh value), its unit row once: 0.1 on a colour panel, 2 on
+    # 128x64, whose table screen has no room for "+15.00" beside five names; then start
+    pick = keys("o o o o o o n o n n n n o") + [("state", "open")]
+    assert host_table(run_device(pick).files).rules == {"unit": 0.1}
+    assert host_table(run_device(pick, board="simulated_mono").files).rules == {"unit": 2}
+    # classic at 0.5 on 128x64: no players row (a roster would be more than three), so
+    # NEXT after the unit row is titles, then who bombed, the end and start
+    half = keys("n n n n n n o o o n n n n o") + [("state", "open")]
+    table = host_table(run_device(half, board="simulated_mono").files)
+    assert table.rules == {"unit": 0.5} and table.roster is None

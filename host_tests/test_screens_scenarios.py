@@ -16,9 +16,14 @@ import re
 import pytest
 from scenarios import keys, run_evening
 
-from core.explain import _signed as signed  # the sign the screens print, "−" for minus
+from core.money import text as money_text
 
 OK, MENU = 3, 5
+
+
+def signed(value, scale):
+    """An amount as the screens print it: "−" for minus, "+1.50" at a unit of 0.5."""
+    return money_text(value, scale, "+", "−")
 
 CLASSIC = (
     [("open", ["ddz", "classic", {}])]
@@ -53,11 +58,21 @@ ROSTER_BAOHUANG = ([("open", ["baohuang", None, {}, 6, "leader"])]
                    + keys("o n o o o o o o o") + keys("o o o o o o o o"))
 ROSTER_FOUR = ([("open", ["ddz", "four", {}, 6, "loser"])]
                + keys("o o n p o o") + keys("o o o n o") + keys("o o n o o"))
-# Eight names and totals need more than the 128x64 panel's rows: its roster stops at six.
 ROSTER_EIGHT = [("open", ["ddz", "classic", {}, 8, "turn"])] + keys("o o n o o") * 3
 
+# Money per point: classic at 0.5 (amounts in hundredths, to the cent), 保皇 at 2.5, and a
+# roster of four at 0.5 where the biggest loser sits out.
+UNIT = ([("open", ["ddz", "classic", {"unit": 0.5}])] + keys("o o n o o")
+        + keys("o n o p o n o") + keys("m n n o b"))
+UNIT_BAOHUANG = [("open", ["baohuang", None, {"unit": 2.5}])] + keys("o n o o o o o o o")
+UNIT_ROSTER = ([("open", ["ddz", "classic", {"unit": 0.5}, 4, "loser"])]
+               + keys("o o n o o") + keys("o n o p o n o"))
+
 EVENING = (CLASSIC + HAPPY + LAIZI + TWO + FOUR + FIVE + BEANS + BAOHUANG + SHENGJI + ROSTER
-           + ROSTER_BAOHUANG + ROSTER_FOUR)
+           + ROSTER_BAOHUANG + ROSTER_FOUR + UNIT)
+# What the 128x64 panel does not offer: eight on a roster (its four rows hold six), amounts
+# to the cent for more than three players (half its width holds no "+15.00").
+NOT_ON_MONO = ROSTER_EIGHT + UNIT_BAOHUANG + UNIT_ROSTER
 
 BOARDS = ("simulated", "simulated_mono", "simulated_large")
 CJK = re.compile("[\u3400-\u9fff]")
@@ -71,7 +86,7 @@ def evening(request):
 
 
 def _evening(board):
-    return EVENING + (ROSTER_EIGHT if board != "simulated_mono" else [])
+    return EVENING + (NOT_ON_MONO if board != "simulated_mono" else [])
 
 
 def _overlap(a, b):
@@ -118,8 +133,8 @@ def test_the_table_screen_shows_every_total_the_core_keeps(evening):
         amounts = f.data["balances"] or f.data["totals"]
         for seat, name in enumerate(f.data["names"]):
             value = amounts[seat]
-            assert (str(value) if f.data["balances"] else signed(value)) in shown, (
-                f.step, name, value, shown)
+            shows = str(value) if f.data["balances"] else signed(value, f.data["scale"])
+            assert shows in shown, (f.step, name, value, shown)
             # Who sits out the next hand is bracketed where grey is white (128x64).
             assert name in shown or "(" + name + ")" in shown
         checked += 1
@@ -152,7 +167,8 @@ def test_the_result_screen_shows_what_the_hand_then_does_to_the_totals(evening):
         joined = before.joined().replace(" ", "")
         for person in seating:
             name = before.data["names"][person]
-            assert name + signed(moved[person]) in joined, (name, moved, before.strings())
+            assert name + signed(moved[person], before.data["scale"]) in joined, (
+                name, moved, before.strings())
         checked += 1
     assert checked >= 15
 

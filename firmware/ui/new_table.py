@@ -14,6 +14,9 @@ OFF_ON = ((False, "off"), (True, "on"))
 # What a point is worth (rules.unit, core/money.py), for 斗地主 and 保皇: a JSON number, so
 # the decimals are floats here; the core reads them into whole hundredths.
 UNITS = (1, 0.1, 0.2, 0.5, 2, 5, 10)
+# On 128x64, amounts to the cent ("+15.00") fill half the panel's width alone: its table
+# screen holds them for up to three players, one a row, so more take whole units only.
+WHOLE_UNITS = (1, 2, 5, 10)
 # field: the values a row cycles through, the first being the default. Labels are numbers,
 # or word keys where the value is one.
 DDZ_FIELDS = (
@@ -48,6 +51,7 @@ class NewTableScreen(Choice):
         self.persons = 0  # how many more than the seats play in turn (a roster)
         self.rotation = 0  # index into roster.RULES
         self.bombers = False  # 斗地主: ask who played each bomb (core/table.py)
+        self._rows = None  # rows(), until the next pick
 
     def heading(self):
         return self.t("new_table")
@@ -73,15 +77,22 @@ class NewTableScreen(Choice):
     def fields(self):
         game, profile = self._game()
         if profile is None:
-            return SIMPLE[game]
+            return [("unit", self._units()) if f[0] == "unit" else f for f in SIMPLE[game]]
         beans = self.value("beans")
         fields = [f for f in DDZ_FIELDS if not (f[0] == "base" and PROFILES[profile][1]
                                                   or f[0] == "unit" and beans)]
         if beans:
             fields.extend(BEANS_FIELDS)
-        return fields
+        return [("unit", self._units()) if f[0] == "unit" else f for f in fields]
+
+    def _units(self):
+        if self.app.painter.mono and self._seats() > 3:
+            return WHOLE_UNITS
+        return UNITS
 
     def value(self, field):
+        if field == "unit":
+            return self._units()[self.chosen.get(field, 0)]
         for name, values in DDZ_FIELDS + BEANS_FIELDS + SIMPLE["baohuang"] + SIMPLE["shengji"]:
             if name == field:
                 return values[self.chosen.get(field, 0)]
@@ -112,8 +123,11 @@ class NewTableScreen(Choice):
 
     def _rosters(self):
         """Whether this game and these options may play with a roster: not 升级 (its teams
-        stay), not beans (each seat's own)."""
-        return self._game()[0] != "shengji" and not self.value("beans")
+        stay), not beans (each seat's own); on 128x64 not at a unit with decimals (see
+        WHOLE_UNITS)."""
+        if self._game()[0] == "shengji" or self.value("beans"):
+            return False
+        return not (self.app.painter.mono and self.value("unit") not in WHOLE_UNITS)
 
     def _most(self):
         """The largest roster this panel shows: on 128x64 six names and totals fill the
@@ -123,7 +137,12 @@ class NewTableScreen(Choice):
     def rows(self):
         """The rows in order: "game", each field's name, "persons" and "rotation" (a roster,
         where it may be), "titles", "bombers" (斗地主: who played each bomb), "end",
-        "start"."""
+        "start". Kept until a pick changes them: a frame asks for them once a row."""
+        if self._rows is None:
+            self._rows = self._list_rows()
+        return self._rows
+
+    def _list_rows(self):
         rows = ["game"] + [f[0] for f in self.fields()]
         if self._rosters():
             rows.append("persons")
@@ -159,6 +178,7 @@ class NewTableScreen(Choice):
         return self.t("opt_" + row) + ": " + self._label(self.value(row)), row
 
     def pick(self, value):
+        self._rows = None
         if value == "game":
             self.game = (self.game + 1) % len(GAMES)
             self.chosen = {}

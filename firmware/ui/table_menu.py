@@ -195,9 +195,14 @@ class SettleScreen(Screen):
 
     def draw(self, p):
         table = self.app.table
-        p.line(0, self.t("settle"), color=p.accent)
+        title = self.t("settle")
         if table.unit != CENT:  # what a point is worth, where the amounts are read
-            p.right(0, self.t("unit_is").format(unit_text(table.unit)), color=p.accent)
+            unit = self.t("unit_is").format(unit_text(table.unit))
+            if p.fits(title + "  " + unit):
+                p.right(0, unit, color=p.accent)
+            else:  # 128 px in English: the "pays" lines say what this screen is
+                title = unit
+        p.line(0, title, color=p.accent)
         transfers = table.settlement()
         if not transfers:
             p.line(1, self.t("all_square"))

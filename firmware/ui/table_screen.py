@@ -52,7 +52,12 @@ class TableScreen(Screen):
     def hint_rows(self):
         # 128x64: up to four seats fit two rows of two, which leaves two rows for the hints
         # (OK, the menu and the cursor do not fit one row of 16 characters in English).
-        return 2 if self.app.painter.mono and self.app.table.persons <= 4 else 1
+        # Amounts to the cent ("-12.50") do not fit half its width: three players then take
+        # a row each, and the hints one.
+        table = self.app.table
+        if not self.app.painter.mono or table.persons > 4:
+            return 1
+        return 1 if table.scale != 1 and table.persons <= 3 else 2
 
     # 升级 on 128x64: the dealer's row, then the two teams side by side on one row.
 
