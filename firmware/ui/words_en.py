@@ -93,7 +93,7 @@ WORDS = {
     "opt_end": "Ends",
     "opt_bombers": "Who bombed",
     "opt_persons": "Players",
-    "opt_rotation": "Sits out",
+    "opt_rotation": "Rests",
     "rotate_turn": "in turn",
     "rotate_leader": "leader",
     "rotate_loser": "loser",
