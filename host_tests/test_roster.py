@@ -2,6 +2,7 @@
 evenings of host_tests/cases/roster.py on CPython and on MicroPython, per-person totals and
 settlements over random evenings, refusals, the journal and the ledger."""
 
+import inspect
 import json
 
 import pytest
@@ -49,26 +50,11 @@ def test_every_rule_and_every_size_is_computed_by_hand():
     assert {e["table"]["persons"] for e in EVENINGS} >= {4, 5, 6, 7, 8}
 
 
-_ON_VM = """
-import json
-from core.table import Table
-
-def play(evening):
-    spec = evening["table"]
-    names = ["P{}".format(i + 1) for i in range(spec["persons"])]
-    table = Table(spec["game"], spec["players"], spec.get("profile"), names=names,
-                  roster=spec["roster"])
-    got = []
-    for step in evening["steps"]:
-        if "seat" in step:
-            table.seat(step["seat"])
-        index, _result = table.record(step["hand"])
-        got.append([table.entries[index]["record"]["seating"], list(table.totals)])
-    return {"steps": got, "next": table.seating()}
-
+# The same play() on the VM: its own source, after the import it needs.
+_ON_VM = ("import json\nfrom core.table import Table\n\n" + inspect.getsource(play) + """
 with open('/input/evenings.json') as f:
     print(json.dumps([play(e) for e in json.load(f)]))
-"""
+""")
 
 
 def test_micropython_plays_every_evening_as_computed_by_hand():
