@@ -40,6 +40,27 @@ def test_restore_writes_the_bytes_a_device_writes(tmp_path, capsys):
     assert written == fs.files
 
 
+def test_restore_keeps_a_roster_and_the_question_of_who_bombed(tmp_path, capsys):
+    from tools.ledger.folder import HostFS
+
+    # a roster of four in turn: [0,1,2], then 3 out moves on to 0: [1,2,3]
+    records = [{"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 3,
+                "bombs": ["bomb"], "bombers": [2], "winner": "landlord",
+                "seating": [0, 1, 2]},
+               {"game": "ddz", "profile": "classic", "players": 3, "landlord": 1, "bid": 1,
+                "winner": "farmers", "seating": [1, 2, 3]}]
+    source = tmp_path / "records.jsonl"
+    _write_jsonl(source, records)
+    code, _out, _err = _run(capsys, "restore", source, tmp_path / "device")
+    assert code == 0
+    table, _report = Journal(HostFS(), str(tmp_path / "device")).boot()
+    assert table.roster == "turn" and table.bombers
+    # hand 1: P1 +12, P2 and P3 -6; hand 2: seat 1 = P3 lands bid 1 and loses: P3 -2,
+    # P2 +1, P4 +1
+    assert table.totals == [12, -5, -8, 1]
+    assert _run(capsys, "score", tmp_path / "device") == _run(capsys, "score", source)
+
+
 def test_score_folder_prints_exactly_what_score_file_prints(tmp_path, capsys):
     source, device = _restored(tmp_path, capsys)
     by_file = _run(capsys, "score", source)

@@ -201,9 +201,12 @@ def restore(records, folder, where="records"):
         if os.path.lexists(os.path.join(folder, TABLE)):
             raise LedgerError(folder, "a table is open: close it first")
         work = tempfile.mkdtemp(prefix=LOCK + "-", dir=folder)
+        # A table whose records say who played each bomb asked for it: so does the restored
+        # one, for the hands played on it next.
+        bombers = shape.game == "ddz" and any("bombers" in r for _n, r in records)
         table = Journal(HostFS(), work).open_table(
             shape.game, shape.players, shape.profile, first.get("rules"),
-            shape.names if shape.roster else None, roster=shape.roster)
+            shape.names if shape.roster else None, roster=shape.roster, bombers=bombers)
         for number, record in records:
             try:
                 table.record(record)
