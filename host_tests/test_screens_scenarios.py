@@ -186,3 +186,14 @@ def test_english_screens_show_no_chinese_but_names(english_evening):
             if CJK.search(t.s):
                 leaks.add((f.screen, t.s))
     assert not leaks, sorted(leaks)
+
+
+def test_a_rosters_history_names_who_played_each_hand():
+    # five in turn, as ROSTER: hand 1 on 甲乙丙 (乙 lands bid 3, a bomb, wins: 12), hand 2
+    # on 丙丁戊 (戊, the seat after the dealer, lands bid 2, a rocket, the farmers win: 2 × 2
+    # = 4 a farmer); the menu's history is its
+    # third item behind seating and same as last
+    frames = run_evening(ROSTER[:1 + 5 + 7] + keys("m n n o"), "simulated", "zh")
+    shown = frames[-1].strings()
+    assert frames[-1].screen == "HistoryScreen"
+    assert "2. 丙+4 丁+4 戊−8" in shown and "1. 甲−6 乙+12 丙−6" in shown, shown

@@ -28,8 +28,13 @@ class HistoryScreen(Choice):
         elif table.game == "shengji":
             label += " " + self.t("points") + " {}".format(entry["record"]["points"])
         else:
-            label += " " + " ".join(signed(d, table.scale)
-                                    for d in table.hand_result(index)["deltas"])
+            deltas = table.hand_result(index)["deltas"]
+            if table.roster is None:  # the columns are the seats, the same every hand
+                label += " " + " ".join(signed(d, table.scale) for d in deltas)
+            else:  # who played changes from hand to hand: each change is named
+                names = table.seat_names(entry["record"])
+                label += " " + " ".join(names[s] + signed(d, table.scale)
+                                        for s, d in enumerate(deltas))
         return label, index
 
     def pick(self, value):
