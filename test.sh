@@ -7,6 +7,6 @@ set -euo pipefail
 cd "$(dirname "$0")"
 python3 -m tools.setup_env
 . .venv/bin/activate
-ruff check firmware boards tools host_tests
+ruff check firmware boards ports tools host_tests manifest.py
 basedpyright --project pyrightconfig.json
 python -m pytest "$@"

@@ -32,6 +32,9 @@ import sys
 # (buffer, width, height, format) list, which framebuf takes from v1.26.0. tools/deploy.py
 # reads this line: keep it a literal tuple.
 NEEDED = (1, 26, 0)
+# The scorekeeper's own version: in the name of its Pico image (tools/firmware), which reads
+# this line too. Raised when what a board runs changes in a way a maker should know of.
+VERSION = "1.0.0"
 RESTART_MS = 5000  # a crash during play stays on the screen this long
 # Free heap, once the board file has made its display, from which the app keeps every module
 # it imports (ui/modules.py): what it loads at rest and over an evening, about 120 KB as

@@ -11,7 +11,10 @@ each glyph pixel as a scale×scale block: the big multiplier on the play screen.
 
 The font (layout: tools/glyphs.py) is every GB 2312 character, ~260 KB: it stays on flash,
 opened once and kept open, and a glyph's slot is read on demand with seek + readinto into a
-preallocated pool of the glyph cache (below); only its 522-byte header is kept in RAM.
+preallocated pool of the glyph cache (below); only its 522-byte header is kept in RAM. In the
+scorekeeper's own Pico image (tools/firmware) the font is frozen in as the bytes constant of
+ui/glyphs_frozen.py, read in place from the flash through an io.BytesIO, which refers to a
+bytes object's data instead of copying it: no file, and the same reads.
 
 How it draws (measured in VM fuel on MicroPython 1.27, host_tests/test_text_vm.py checks the
 bounds): each cached glyph's inked rows are blitted straight from its slot in the pool (blit
@@ -59,13 +62,28 @@ def _font_path():
     return here[:cut + 1] + "glyphs.bin" if cut >= 0 else "glyphs.bin"
 
 
-def _open(path):
-    """(open file, its header) of a font file, or (None, a blank header) if it is missing or
-    not one."""
-    head = bytearray(_HEAD)
+def _frozen():
+    """The font frozen into the image, as a stream over its bytes in flash; None elsewhere."""
     try:
-        f = open(path, "rb")
+        from ui.glyphs_frozen import GLYPHS  # pyright: ignore[reportMissingImports]
+    except ImportError:  # not an image: deploy copied the font file
+        return None
+    import io
+
+    return io.BytesIO(GLYPHS)
+
+
+def _file(path):
+    try:
+        return open(path, "rb")
     except OSError:
+        return None
+
+
+def _open(f):
+    """(f, its header) if the stream `f` is a font, else (None, a blank header)."""
+    head = bytearray(_HEAD)
+    if f is None:
         return None, head
     try:
         if f.readinto(head) == _HEAD and head[0:4] == _MAGIC and head[6] == HEIGHT:
@@ -76,9 +94,11 @@ def _open(path):
     return None, bytearray(_HEAD)
 
 
-_font, _head = _open(_font_path())
+_font, _head = _open(_frozen())
+if _font is None:
+    _font, _head = _open(_file(_font_path()))
 if _font is None and _font_path() != _FALLBACK:
-    _font, _head = _open(_FALLBACK)
+    _font, _head = _open(_file(_FALLBACK))
 _count = (_head[4] << 8) | _head[5] if _font else 0
 _SLOTS = _HEAD + _count  # the glyphs' slots, after the _count bytes of LOWS
 

@@ -1,0 +1,141 @@
+"""Build one board's image: mpy-cross and picotool once per source (kept in the cache), then the
+rp2 port's make in build/firmware/BOARD/, which recompiles only what changed. An image whose
+inputs are all unchanged since its last build is not built again at all.
+
+Reproducible: the same inputs give the same bytes. The build date MicroPython writes into its
+banner comes from SOURCE_DATE_EPOCH, by default the v1.28.0 release's day.
+"""
+
+import hashlib
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from tools.firmware import BOARD_DEFINITION, OUT, PORT, ROOT, layout, sources, stage, toolchain
+from tools.firmware import variant as variant_of
+
+RELEASE_EPOCH = "1775433600"  # 2026-04-06, MicroPython v1.28.0's release
+# Everything of this repository an image is made of.
+INPUTS = ("firmware", "ports", "tools/firmware", "tools/deploy.py")
+
+
+class BuildError(Exception):
+    pass
+
+
+def image_name(board: str) -> str:
+    return "scorekeeper-{}-{}.uf2".format(board, stage.version())
+
+
+def _run(cmd: list[str], log: Path, env: dict | None = None, cwd: Path | None = None) -> None:
+    with open(log, "a") as out:
+        out.write("$ {}\n".format(" ".join(cmd)))
+        out.flush()
+        done = subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=cwd)
+    if done.returncode:
+        tail = log.read_text(errors="replace").splitlines()[-25:]
+        raise BuildError("{} failed (exit {}); the end of {}:\n{}".format(
+            cmd[0] if cmd[0] != "make" else "make " + cmd[2], done.returncode, log,
+            "\n".join(tail)))
+
+
+def _tools(root: Path, jobs: int, log: Path) -> Path:
+    """Build mpy-cross (in the sources, where the port looks for it) and picotool (into the
+    cache) once; return the folder PICOTOOL_FETCH_FROM_GIT_PATH names. The pico-sdk would
+    otherwise download picotool at configure time."""
+    mpy_cross = root / "micropython" / "mpy-cross" / "build" / "mpy-cross"
+    if not mpy_cross.is_file():
+        print("building mpy-cross ...", flush=True)
+        _run(["make", "-C", str(root / "micropython" / "mpy-cross"), "-j{}".format(jobs)], log)
+    key = hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:12]
+    picotool = sources.cache_dir() / "picotool-{}".format(key)
+    if not (picotool / "install" / "picotool" / "picotoolConfig.cmake").is_file():
+        print("building picotool ...", flush=True)
+        shutil.rmtree(picotool, ignore_errors=True)
+        (picotool / "build").mkdir(parents=True)
+        _run(["cmake", str(root / "picotool"),
+              "-DPICO_SDK_PATH={}".format(root / "micropython" / "lib" / "pico-sdk"),
+              "-DPICOTOOL_NO_LIBUSB=1", "-DPICOTOOL_FLAT_INSTALL=1",
+              "-DCMAKE_INSTALL_PREFIX={}".format(picotool / "install")], log,
+             cwd=picotool / "build")
+        _run(["make", "-C", str(picotool / "build"), "-j{}".format(jobs), "install"], log)
+    return picotool / "install"
+
+
+def _inputs_digest(board: str, root: Path, epoch: str) -> str:
+    h = hashlib.sha256()
+    paths = [ROOT / "boards" / (board + ".py")]
+    for folder in INPUTS:
+        top = ROOT / folder
+        paths += sorted(p for p in top.rglob("*") if p.is_file()
+                        and "__pycache__" not in p.parts) if top.is_dir() else [top]
+    for path in paths:
+        h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    marker = root / ".unpacked" if (root / ".unpacked").is_file() else root / ".fetched"
+    h.update(str(root.resolve()).encode())
+    h.update(marker.read_bytes() if marker.is_file() else b"")
+    h.update(epoch.encode())
+    return h.hexdigest()
+
+
+def _binary_end(elf: Path) -> int:
+    from elftools.elf.elffile import ELFFile
+
+    with open(elf, "rb") as f:
+        symbols = ELFFile(f).get_section_by_name(".symtab")
+        found = symbols.get_symbol_by_name("__flash_binary_end") if symbols else None
+        if not found:
+            raise BuildError("{}: no __flash_binary_end symbol".format(elf))
+        return found[0]["st_value"]
+
+
+def build(board: str, jobs: int | None = None) -> Path:
+    """The board's image, built or found up to date; BuildError says why not."""
+    from tools.firmware import boards
+
+    if board not in boards():
+        raise BuildError("no image for board {!r}: the boards with one are {}".format(
+            board, ", ".join(boards())))
+    packages = toolchain.missing()
+    if packages:
+        raise BuildError(toolchain.advice(packages))
+    try:
+        root = sources.find()
+    except sources.SourceError as exc:
+        raise BuildError(str(exc)) from None
+    epoch = os.environ.get("SOURCE_DATE_EPOCH") or RELEASE_EPOCH
+    OUT.mkdir(parents=True, exist_ok=True)
+    image = OUT / image_name(board)
+    stamp = OUT / (image.name + ".inputs")
+    digest = _inputs_digest(board, root, epoch)
+    if image.is_file() and stamp.is_file() and stamp.read_text() == digest:
+        return image
+    work = OUT / board
+    work.mkdir(parents=True, exist_ok=True)
+    log = work / "build.log"
+    log.write_text("")
+    jobs = jobs or os.cpu_count() or 1
+    picotool = _tools(root, jobs, log)
+    manifest = stage.stage(board, work / "stage")
+    env = dict(os.environ, SOURCE_DATE_EPOCH=epoch,
+               PICOTOOL_FETCH_FROM_GIT_PATH=str(picotool))
+    print("building the image for {} (log: {}) ...".format(board, log), flush=True)
+    _run(["make", "-C", str(root / "micropython" / "ports" / "rp2"),
+          "BOARD_DIR={}".format(BOARD_DEFINITION), "BOARD_VARIANT={}".format(variant_of(board)),
+          "BUILD={}".format(work / "mp"), "FROZEN_MANIFEST={}".format(manifest),
+          "-j{}".format(jobs)], log, env=env)
+    uf2 = (work / "mp" / "firmware.uf2").read_bytes()
+    try:
+        spare = layout.check(uf2, _binary_end(work / "mp" / "firmware.elf"))
+    except layout.LayoutError as exc:
+        raise BuildError("{}: {}".format(board, exc)) from None
+    image.write_bytes(uf2)
+    shutil.copyfile(work / "mp" / "firmware.elf", image.with_suffix(".elf"))
+    stamp.write_text(digest)
+    print("{}: {:,} bytes of flash used, {:,} left below the file system at 0x{:X}".format(
+        board, layout.uf2_extent(uf2)[1], spare, layout.fs_offset()), flush=True)
+    return image
+
+
+__all__ = ["build", "BuildError", "image_name", "PORT"]
