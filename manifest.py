@@ -8,9 +8,10 @@
 # image instead (ports/rp2/: the font and the board file frozen in as well, its own flash
 # layout). What this manifest leaves on the file system: the board file (copy it as
 # /board.py), main.py (firmware/main.py, as /main.py) and the font ui/glyphs.bin (as
-# /ui/glyphs.bin, where ui/text.py looks when its module is frozen). Copy just those three with
-# mpremote cp: `tools.deploy` also copies the .mpy files, which '' before '.frozen' on sys.path
-# would load instead of the frozen ones. docs/boards.md, "Frozen build", says what it saves.
+# /glyphs.bin, where ui/text.py looks when its module is frozen: a folder /ui would shadow the
+# frozen ui package, '' coming before '.frozen' on sys.path). Copy just those three with
+# mpremote cp: `tools.deploy` also copies the .mpy files, which would load instead of the
+# frozen ones. docs/boards.md, "Frozen build", says what it saves.
 # The SSD1306 board also needs micropython-lib's driver: uncomment the require() below, or
 # `mpremote mip install ssd1306`.
 

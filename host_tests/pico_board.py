@@ -7,6 +7,11 @@ firmware) is deployed once into build/pico/deployed/ and a test boots a copy of 
 image: the same bytes a board has after `python -m tools.deploy --board pico_display_pack`
 (board="pico_display_pack_2": the 2.0" pack's board file, on a Pico with that pack).
 
+The other way onto a board: the scorekeeper's own image (tools.firmware), flashed onto an
+erased Pico with nothing deployed, as a maker does (boot_image). It is built once per change
+of its inputs and kept; where it cannot be built (no ARM toolchain, no MicroPython sources)
+its tests skip, saying why.
+
 Tests that use it are marked `pico`; conftest.py makes a skipped one fail the run on CI.
 """
 
@@ -16,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from tools.firmware.build import BuildError, build
 from tools.pico import Pico, deployed, pack_for
 from tools.pico.deployed import (  # noqa: F401  (the tests take them from here)
     BOARD,
@@ -68,6 +74,32 @@ def boot(tmp_path: Path, version: str | None = None, name: str = "pico.img",
     pico = Pico(flash, pack=pack_for(board))
     pico.settle(quiet_ms=BOOT_QUIET_MS)
     return pico
+
+
+def scorekeeper_image(board: str = BOARD) -> Path:
+    """The scorekeeper's own image for this board file, or skip saying why not."""
+    try:
+        return build(board)
+    except BuildError as exc:
+        pytest.skip("no scorekeeper image: {}".format(exc))
+
+
+def boot_image(tmp_path: Path, board: str = BOARD, name: str = "pico.img") -> Pico:
+    """A running emulated Pico, its flash erased, the scorekeeper's image dropped on it,
+    booted until quiet: a new board's first start."""
+    flash = tmp_path / name
+    flash.unlink(missing_ok=True)
+    pico = Pico(flash, scorekeeper_image(board), pack=pack_for(board))
+    pico.settle(quiet_ms=BOOT_QUIET_MS)
+    return pico
+
+
+def boot_either(tmp_path: Path, way: str, board: str = BOARD) -> Pico:
+    """way "deployed": stock MicroPython and tools.deploy; "image": the scorekeeper's image."""
+    return boot_image(tmp_path, board) if way == "image" else boot(tmp_path, board=board)
+
+
+WAYS = ("deployed", "image")
 
 
 def press_key(pico: Pico, key: str) -> dict:

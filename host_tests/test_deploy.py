@@ -159,17 +159,6 @@ def test_package_json_lists_the_firmware():
     assert ["main.py", "github:OWNER/REPO/firmware/main.py"] in data["urls"]
 
 
-def test_manifest_freezes_core_ui_drivers_not_the_board():
-    calls = []
-    env = {name: (lambda *a, _n=name, **k: calls.append((_n, a, k)))
-           for name in ("include", "package", "module", "require")}
-    exec((ROOT / "manifest.py").read_text(), env)
-    frozen = {a[0] for n, a, k in calls if n == "package"}
-    assert frozen == {"core", "ui", "drivers"}
-    assert all(k.get("base_path") == "firmware" for n, a, k in calls if n == "package")
-    assert not any(n == "module" for n, a, k in calls)
-
-
 def test_dry_run_builds_without_a_board(tmp_path):
     done = run(*deploy_cmd(tmp_path, "--board", "ssd1306_oled", "--dry-run"))
     assert done.returncode == 0, done.stderr

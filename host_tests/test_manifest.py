@@ -1,14 +1,18 @@
 """manifest.py freezes every firmware module a board runs, and nothing that must stay on the
-file system.
+file system; ports/rp2/manifest.py, the scorekeeper's own Pico image, freezes the same and its
+own start-up, never the port's formatting _boot.py.
 
 No MicroPython checkout is here, so manifest.py is run as MicroPython's build runs it
 (tools/manifestfile.py execs it with its commands as globals) with stand-ins for those
 commands that follow the documented rules (docs.micropython.org, reference/manifest.html):
 package(path, files=None, base_path=".") takes every .py file under base_path/path (only
 .py: manifestfile's _search(..., exts=(".py",))), or just `files` relative to the package;
-module(path, base_path=".") one .py file; include() another manifest (the port's: recorded,
-not followed); require() a micropython-lib package. A data file such as ui/glyphs.bin is not
-Python and cannot be frozen: it stays on the file system, where the font code looks for it.
+module(path, base_path=".") one .py file, each relative to the manifest's own folder;
+include() another manifest (MicroPython's: recorded, not followed; this repository's: followed);
+freeze(path, script) the given scripts of a folder; require() a micropython-lib package. A
+data file such as ui/glyphs.bin is not Python and cannot be frozen as it is: it stays on the
+file system, where the font code looks for it (the Pico image freezes it as a bytes constant,
+tools/firmware/stage.py).
 """
 
 from pathlib import Path
@@ -24,13 +28,14 @@ MANIFEST = ROOT / "manifest.py"
 NOT_FROZEN = {"main.py", "drivers/simulated.py", "drivers/memfs.py", "ui/ink.py"}
 
 
-def run_manifest():
+def run_manifest(manifest=MANIFEST):
     """(frozen paths as they would be named in the image, included manifests, required)."""
     frozen, included, required = [], [], []
+    here = [manifest.parent]
 
     def _path(base_path):
         base = Path(base_path)
-        return base if base.is_absolute() else ROOT / base
+        return base if base.is_absolute() or "$(" in base_path else here[-1] / base
 
     def package(package_path, files=None, base_path=".", opt=None):
         top = _path(base_path) / package_path
@@ -49,19 +54,26 @@ def run_manifest():
         assert p.is_file() and p.suffix == ".py", p
         frozen.append(Path(module_path).as_posix())
 
+    def freeze(path, script=None, opt=None):  # only the port's own folder, by name
+        assert path.startswith("$(") and script is not None, path
+        frozen.extend(script)
+
     def include(manifest_path, **kwargs):
         included.append(manifest_path)
+        if "$(" not in manifest_path:  # this repository's own: followed
+            target = here[-1] / manifest_path
+            here.append(target.parent)
+            exec(compile(target.read_text(encoding="utf-8"), str(target), "exec"),
+                 dict(commands, __file__=str(target)))
+            here.pop()
 
     def require(name, **kwargs):
         required.append(name)
 
-    def freeze(path, script=None, opt=None):  # the legacy command: not used here
-        raise AssertionError("manifest.py uses freeze(); use package()/module()")
-
     commands = {"package": package, "module": module, "include": include,
                 "require": require, "freeze": freeze, "metadata": lambda **kw: None,
-                "__file__": str(MANIFEST)}
-    exec(compile(MANIFEST.read_text(encoding="utf-8"), str(MANIFEST), "exec"), commands)
+                "__file__": str(manifest)}
+    exec(compile(manifest.read_text(encoding="utf-8"), str(manifest), "exec"), dict(commands))
     return frozen, included, required
 
 
@@ -89,7 +101,7 @@ def test_what_stays_on_the_file_system():
     assert not NOT_FROZEN & set(frozen)
     assert not any(p.startswith("board") for p in frozen)
     # The port's own frozen modules (_boot.py, which mounts the file system) come first.
-    assert included[:1] == ["$(PORT_DIR)/boards/manifest.py"]
+    assert included[:2] == ["$(PORT_DIR)/boards/manifest.py", "ports/manifest_app.py"]
     assert required == []  # ssd1306 stays a mip install (commented out in manifest.py)
 
 
@@ -101,3 +113,18 @@ def test_data_files_are_not_frozen(data):
     # system (deploy copies it; ui/text.py looks beside its own __file__, else /ui/).
     frozen, _, _ = run_manifest()
     assert data not in frozen
+
+
+IMAGE_MANIFEST = ROOT / "ports" / "rp2" / "manifest.py"
+
+
+def test_the_pico_image_freezes_the_scorekeeper_its_start_up_and_never_the_ports_boot():
+    frozen, included, required = run_manifest(IMAGE_MANIFEST)
+    app, _, _ = run_manifest()
+    assert set(app) | {"ui/ink.py"} <= set(frozen)  # the machine code too: this port only
+    assert {"_boot.py", "main.py", "scorekeeper_flash.py", "rp2.py"} <= set(frozen)
+    assert frozen.count("_boot.py") == 1  # ours: the port's formats any flash it cannot mount
+    assert "$(PORT_DIR)/boards/manifest.py" not in included
+    # What a stock Pico image freezes stays, so its REPL does what a stock one does.
+    assert {"onewire", "ds18x20", "dht", "neopixel"} <= set(required)
+    assert "$(MPY_DIR)/extmod/asyncio" in included

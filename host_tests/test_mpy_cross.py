@@ -12,6 +12,14 @@ def test_firmware_file_compiles_for_micropython(source, tmp_path):
     assert compile_file(source, tmp_path).stat().st_size > 0
 
 
+IMAGE_MODULES = Path(__file__).resolve().parent.parent / "ports" / "rp2" / "modules"
+
+
+@pytest.mark.parametrize("source", sorted(IMAGE_MODULES.glob("*.py")), ids=lambda p: p.name)
+def test_the_pico_images_start_up_compiles_for_micropython(source, tmp_path):
+    assert compile_file(source, tmp_path, base=IMAGE_MODULES).stat().st_size > 0
+
+
 @pytest.mark.parametrize("source", NATIVE, ids=lambda p: p.name)
 @pytest.mark.parametrize("arch", ARCHS)
 def test_a_native_module_compiles_for_its_cpu_only(source, arch, tmp_path):

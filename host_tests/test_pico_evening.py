@@ -1,6 +1,7 @@
-"""Whole evenings on the emulated Pico: the scorekeeper deployed with tools.deploy onto a
-freshly flashed official MicroPython image, played by pressing the Display Pack's GPIO
-buttons, the journal pulled with `tools.ledger pull` and scored on the host.
+"""Whole evenings on the emulated Pico, both ways onto a board: the scorekeeper deployed with
+tools.deploy onto a freshly flashed official MicroPython image, and the scorekeeper's own
+image flashed onto an erased Pico with nothing deployed. Played by pressing the Display
+Pack's GPIO buttons, the journal pulled with `tools.ledger pull` and scored on the host.
 
 Every picture the panel received along the way (decoded from SPI0) must be the picture the
 MicroPython VM's simulated panel holds at the same step, pixel for pixel, and the golden
@@ -14,7 +15,15 @@ import sys
 
 import pytest
 from device_vm import run_device
-from pico_board import BOOT_QUIET_MS, boot, deployed_image, over_serial, play, shots_everywhere
+from pico_board import (
+    BOOT_QUIET_MS,
+    WAYS,
+    boot_either,
+    deployed_image,
+    over_serial,
+    play,
+    shots_everywhere,
+)
 from PIL import Image
 from test_device_flows import (
     BAOHUANG_EVENING,
@@ -43,12 +52,15 @@ def _differing(pico_shots, vm_shots):
     return [name for name in vm_shots if pico_shots.get(name) != vm_shots[name]]
 
 
-@pytest.fixture(scope="module", params=sorted(EVENINGS))
+@pytest.fixture(scope="module", params=[(name, way) for name in sorted(EVENINGS)
+                                        for way in WAYS], ids="-".join)
 def evening(request, tmp_path_factory):
-    """One evening played on the Pico and on the VM; the Pico's journal pulled."""
-    steps = shots_everywhere(EVENINGS[request.param])
-    folder = tmp_path_factory.mktemp(request.param)
-    pico = boot(folder)
+    """One evening played on the Pico (deployed, or its own image) and on the VM; the Pico's
+    journal pulled."""
+    name, way = request.param
+    steps = shots_everywhere(EVENINGS[name])
+    folder = tmp_path_factory.mktemp(name)
+    pico = boot_either(folder, way)
     try:
         pico_shots = play(pico, steps)
         # The panel as the evening left it: the pull that follows resets the board.
@@ -58,7 +70,7 @@ def evening(request, tmp_path_factory):
     finally:
         pico.close()
     vm = run_device(steps)
-    return request.param, pico_shots, vm, pulled, done, state, folder
+    return name, pico_shots, vm, pulled, done, state, folder
 
 
 def test_every_screen_of_the_evening_is_what_the_vm_shows(evening):

@@ -140,7 +140,7 @@ def test_a_gb2312_name_draws_its_glyphs_not_boxes(drawn):
                          ids=["empty", "short", "garbage"])
 def test_without_a_readable_font_file_every_character_is_a_box(font):
     # The font file replaced by a damaged one (the guest's /input/ui/glyphs.bin; the fixed
-    # /ui/glyphs.bin does not exist there either): the UI still draws, boxes only.
+    # /glyphs.bin does not exist there either): the UI still draws, boxes only.
     script = ("import framebuf, binascii\nfrom ui import text\nbuf = bytearray(96)\n"
               "fb = framebuf.FrameBuffer(buf, 48, 16, framebuf.MONO_VLSB)\n"
               "e = text.draw(fb, 'A李', 0, 0, 1)\n"

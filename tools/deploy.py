@@ -103,6 +103,24 @@ def check_version(version):
                 dotted(NEEDED)))
 
 
+# sys.implementation._build of the scorekeeper's own Pico image (ports/rp2/boards).
+IMAGE_BUILD = "SCOREKEEPER_PICO"
+
+
+def check_not_an_image(build):
+    """Refuse a board that runs the scorekeeper's own image: its scorekeeper is frozen in and
+    binds the frozen packages first (ports/rp2/modules/main.py), so copied .mpy files would
+    never run; copying them anyway would only leave two versions on one board."""
+    if build.split("-")[0] == IMAGE_BUILD:
+        board = build.partition("-")[2].lower() or "NAME"
+        raise DeployError(
+            "the board runs the scorekeeper's own image ({}): the scorekeeper is frozen into "
+            "it, so deployed files would not run. Update it by flashing a newer image "
+            "(python -m tools.firmware --board {}; the tables stay). To change only its pins, "
+            "copy a board file as /board.py (mpremote cp boards/{}.py :board.py)".format(
+                build, board, board))
+
+
 def check_mpy(value):
     """Refuse a board that cannot load .mpy v6.3 (sys.implementation._mpy: low byte the
     version, bits 8-9 the sub-version; None where the port loads no .mpy at all)."""
@@ -367,6 +385,7 @@ except OSError:
 print(repr({'mpy': getattr(sys.implementation, '_mpy', None), 'version': sys.version,
             'release': tuple(sys.implementation.version[:3]),
             'machine': getattr(sys.implementation, '_machine', sys.platform),
+            'build': getattr(sys.implementation, '_build', ''),
             'files': _out, 'lib': _lib, 'settings': _settings,
             'hashes': hashlib is not None}))
 """
@@ -559,6 +578,7 @@ def deploy(args, say=print):
     try:
         remote = board.probe(data)
         check_version(remote.get("release"))
+        check_not_an_image(remote.get("build", ""))
         check_mpy(remote["mpy"])
         check_arch(remote["mpy"], mpy_arch(board_file))
         say("{}: {} ({})".format(port, remote["version"], remote["machine"]))

@@ -49,8 +49,9 @@ _HEAD = 522  # magic, count, height, slot size (8 bytes), then BUCKETS (257 x 2)
 _WIDE_FROM = 0x1100  # a missing character from here up gets a full-width box
 _ASCII_FIRST = 0x20
 _ASCII_LAST = 0x7E  # printable ASCII is entries 0..94 (the generator guarantees it)
-# Where deploy puts it: for a ui whose __file__ is not on the file system (frozen).
-_FALLBACK = "/ui/glyphs.bin"
+# Where a frozen ui (a stock build with manifest.py) finds the font: at the root, since a folder
+# /ui on the file system would shadow the whole frozen ui package ('' precedes '.frozen').
+_FALLBACK = "/glyphs.bin"
 
 
 def _font_path():

@@ -1,18 +1,21 @@
-"""Build one board's image: mpy-cross and picotool once per source (kept in the cache), then the
-rp2 port's make in build/firmware/BOARD/, which recompiles only what changed. An image whose
-inputs are all unchanged since its last build is not built again at all.
+"""Build one board's image: mpy-cross and picotool once per source, then the rp2 port's make,
+which recompiles only what changed. Its build tree is kept in the cache beside the sources
+(one per board and source, about 60 MB), so that a new clone of this repository on the same
+machine rebuilds only the frozen scorekeeper (tens of seconds), not all of MicroPython
+(minutes). An image whose inputs are all unchanged since its last build is not built again.
 
 Reproducible: the same inputs give the same bytes. The build date MicroPython writes into its
 banner comes from SOURCE_DATE_EPOCH, by default the v1.28.0 release's day.
 """
 
+import fcntl
 import hashlib
 import os
 import shutil
 import subprocess
 from pathlib import Path
 
-from tools.firmware import BOARD_DEFINITION, OUT, PORT, ROOT, layout, sources, stage, toolchain
+from tools.firmware import BOARD_DEFINITION, OUT, ROOT, layout, sources, stage, toolchain
 from tools.firmware import variant as variant_of
 
 RELEASE_EPOCH = "1775433600"  # 2026-04-06, MicroPython v1.28.0's release
@@ -48,8 +51,7 @@ def _tools(root: Path, jobs: int, log: Path) -> Path:
     if not mpy_cross.is_file():
         print("building mpy-cross ...", flush=True)
         _run(["make", "-C", str(root / "micropython" / "mpy-cross"), "-j{}".format(jobs)], log)
-    key = hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:12]
-    picotool = sources.cache_dir() / "picotool-{}".format(key)
+    picotool = _tree(root, "picotool")
     if not (picotool / "install" / "picotool" / "picotoolConfig.cmake").is_file():
         print("building picotool ...", flush=True)
         shutil.rmtree(picotool, ignore_errors=True)
@@ -61,6 +63,12 @@ def _tools(root: Path, jobs: int, log: Path) -> Path:
              cwd=picotool / "build")
         _run(["make", "-C", str(picotool / "build"), "-j{}".format(jobs), "install"], log)
     return picotool / "install"
+
+
+def _tree(root: Path, board: str) -> Path:
+    """The board's build tree in the cache, one per source folder."""
+    key = hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:12]
+    return sources.cache_dir() / "build-{}-{}".format(key, board)
 
 
 def _inputs_digest(board: str, root: Path, epoch: str) -> str:
@@ -91,12 +99,20 @@ def _binary_end(elf: Path) -> int:
 
 
 def build(board: str, jobs: int | None = None) -> Path:
-    """The board's image, built or found up to date; BuildError says why not."""
+    """The board's image, built or found up to date; BuildError says why not. Two builds at
+    once (tests in parallel) take turns: one board's build tree is made by one make."""
     from tools.firmware import boards
 
     if board not in boards():
         raise BuildError("no image for board {!r}: the boards with one are {}".format(
             board, ", ".join(boards())))
+    sources.cache_dir().mkdir(parents=True, exist_ok=True)
+    with open(sources.cache_dir() / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _build(board, jobs)
+
+
+def _build(board: str, jobs: int | None) -> Path:
     packages = toolchain.missing()
     if packages:
         raise BuildError(toolchain.advice(packages))
@@ -118,24 +134,23 @@ def build(board: str, jobs: int | None = None) -> Path:
     jobs = jobs or os.cpu_count() or 1
     picotool = _tools(root, jobs, log)
     manifest = stage.stage(board, work / "stage")
+    tree = _tree(root, board)
     env = dict(os.environ, SOURCE_DATE_EPOCH=epoch,
                PICOTOOL_FETCH_FROM_GIT_PATH=str(picotool))
     print("building the image for {} (log: {}) ...".format(board, log), flush=True)
     _run(["make", "-C", str(root / "micropython" / "ports" / "rp2"),
           "BOARD_DIR={}".format(BOARD_DEFINITION), "BOARD_VARIANT={}".format(variant_of(board)),
-          "BUILD={}".format(work / "mp"), "FROZEN_MANIFEST={}".format(manifest),
+          "BUILD={}".format(tree), "FROZEN_MANIFEST={}".format(manifest),
           "-j{}".format(jobs)], log, env=env)
-    uf2 = (work / "mp" / "firmware.uf2").read_bytes()
+    uf2 = (tree / "firmware.uf2").read_bytes()
     try:
-        spare = layout.check(uf2, _binary_end(work / "mp" / "firmware.elf"))
+        spare = layout.check(uf2, _binary_end(tree / "firmware.elf"))
     except layout.LayoutError as exc:
         raise BuildError("{}: {}".format(board, exc)) from None
     image.write_bytes(uf2)
-    shutil.copyfile(work / "mp" / "firmware.elf", image.with_suffix(".elf"))
+    shutil.copyfile(tree / "firmware.elf", image.with_suffix(".elf"))
     stamp.write_text(digest)
     print("{}: {:,} bytes of flash used, {:,} left below the file system at 0x{:X}".format(
         board, layout.uf2_extent(uf2)[1], spare, layout.fs_offset()), flush=True)
     return image
 
-
-__all__ = ["build", "BuildError", "image_name", "PORT"]

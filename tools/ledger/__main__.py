@@ -1,6 +1,6 @@
 """python -m tools.ledger score FILE|FOLDER | verify FOLDER | export FOLDER|FILE --csv|--json |
-restore RECORDS.jsonl FOLDER | pull [--port PORT] DIR | plot FOLDER|FILE --out PNG |
-summary FOLDER|FILE [--json]
+restore RECORDS.jsonl FOLDER | pull [--port PORT] DIR | push [--port PORT] DIR |
+plot FOLDER|FILE --out PNG | summary FOLDER|FILE [--json]
 
 score FILE prints one JSON object per hand ({"deltas": [...]} for point games, {"levels":
 [...], "dealer": n} for 升级), then {"totals": [...]} for point games. A bad record: exit
@@ -20,10 +20,12 @@ Lines records. restore writes a journal folder from JSON Lines records exactly a
 would. Nothing reads a FOLDER and changes it.
 
 pull copies a board's journal (its /data folder) into DIR with mpremote; a board with no hands
-yet pulls fine (exit 0, nothing to score). export --out and restore create the folders they
-need. plot draws everyone's running totals as a PNG; summary prints totals, hands, landlord
-rates, biggest hands, bombs and who pays whom (--json: the same as one JSON object). A FILE of
-records has no names: --names 张三,李四,王五 gives them.
+yet pulls fine (exit 0, nothing to score). push puts a pulled DIR back as the /data of a board
+that holds no table (to carry tables onto a new flash layout: docs/boards.md). export --out
+and restore create the folders they need. plot draws everyone's running totals as a PNG;
+summary prints totals, hands, landlord rates, biggest hands, bombs and who pays whom (--json:
+the same as one JSON object). A FILE of records has no names: --names 张三,李四,王五 gives
+them.
 """
 
 import argparse
@@ -37,6 +39,7 @@ from tools.ledger.evening import open_table
 from tools.ledger.folder import restore, score_folder, verify
 from tools.ledger.image import image_of, mounted
 from tools.ledger.pull import TIMEOUT, pull
+from tools.ledger.push import push
 from tools.ledger.records import LedgerError, dumps, read_jsonl, score_records
 
 EXIT_BAD_INPUT = 2
@@ -139,6 +142,13 @@ def _pull(args):
     return 0 if sound else EXIT_DAMAGED
 
 
+def _push(args):
+    push(args.dir, args.port, args.timeout)
+    print("pushed {} onto the board as its /data; it restarts with those tables".format(
+        args.dir))
+    return 0
+
+
 def verify_pulled(folder):
     """What was pulled: the open table's recovery, and the archived tables."""
     lines = []
@@ -238,6 +248,14 @@ def main(argv=None):
                      help="seconds before giving up (default %(default)s)")
     get.add_argument("dir", help="a new (or empty) folder to hold the board's /data")
     get.set_defaults(run=_pull)
+    put = commands.add_parser("push", help="put a pulled DIR back onto a board with no tables "
+                                           "as its /data")
+    put.add_argument("--port", help="the board's serial port (default: the first USB "
+                                    "serial device)")
+    put.add_argument("--timeout", type=float, default=TIMEOUT,
+                     help="seconds before giving up (default %(default)s)")
+    put.add_argument("dir", help="a folder `pull` made")
+    put.set_defaults(run=_push)
     draw = commands.add_parser("plot", help="everyone's running totals as a PNG")
     draw.add_argument("source", metavar="FOLDER|FILE", help=SOURCE_HELP)
     draw.add_argument("--out", required=True, metavar="PNG", help="the picture to write")

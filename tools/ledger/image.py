@@ -43,7 +43,7 @@ def _mount(image):
         from littlefs.errors import LittleFSError
 
         from tools.lfs_image import RP2
-        from tools.pico.flashfs import FLASH_SIZE, FS_BLOCKS, FS_OFFSET
+        from tools.pico.flashfs import FLASH_SIZE, STOCK, layout_of
     except ImportError:
         raise LedgerError(image, "reading a flash image needs littlefs-python: run `python3 "
                                  "-m tools.setup_env` and use .venv/bin/python") from None
@@ -55,9 +55,11 @@ def _mount(image):
     if len(data) != FLASH_SIZE:
         raise LedgerError(image, "not a Pico flash image ({} bytes, an image is {})".format(
             len(data), FLASH_SIZE))
+    # Where the file system is: stock MicroPython's place, or the scorekeeper image's.
+    layout = layout_of(data) or STOCK
     try:
-        fs = LittleFS(context=UserContext(buffer=bytearray(data[FS_OFFSET:])),
-                      block_count=FS_BLOCKS, **RP2)
+        fs = LittleFS(context=UserContext(buffer=bytearray(data[layout.offset:])),
+                      block_count=layout.blocks, **RP2)
     except LittleFSError as exc:
         raise LedgerError(image, "no littlefs file system in it (a Pico that never ran "
                                  "MicroPython?): {}".format(exc)) from exc
