@@ -1,6 +1,7 @@
 """Power cuts on the real port: the emulated Pico stopped just before one of its flash
 operations (an erase or a page program, counted from power on), then booted again from that
-flash, as a board whose battery was pulled right there.
+flash, as a board whose battery was pulled right there. Both ways onto a board: deployed onto
+stock MicroPython, and the scorekeeper's own image with its own file system's place.
 
 The evening: a classic table opened, hands recorded past the journal's first snapshot
 (SNAPSHOT_EVERY = 12 events), the table closed into the archive. Played once uncut, it tells
@@ -19,7 +20,7 @@ import shutil
 
 import pytest
 from device_vm import keys, run_device
-from pico_board import BOOT_QUIET_MS, deployed_image, press_key
+from pico_board import BOOT_QUIET_MS, WAYS, boot_image, deployed_image, press_key
 from test_device_flows import NEW_CLASSIC
 
 from core.journal import read
@@ -58,12 +59,15 @@ def _play(pico, steps, stop_on_cut=False):
     return marks
 
 
-@pytest.fixture(scope="module")
-def evening(tmp_path_factory):
+@pytest.fixture(scope="module", params=WAYS)
+def evening(request, tmp_path_factory):
     """The uncut evening: its start image, the marks, the journal it left."""
     folder = tmp_path_factory.mktemp("uncut")
     start = folder / "start.img"
-    shutil.copyfile(deployed_image(), start)
+    if request.param == "image":  # an erased Pico, the image dropped on it
+        boot_image(folder, name="start.img").close()
+    else:
+        shutil.copyfile(deployed_image(), start)
     with Pico(start) as pico:  # boot once, so that cuts start from a booted board
         pico.settle(quiet_ms=BOOT_QUIET_MS)
         base = pico.state()

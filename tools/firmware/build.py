@@ -99,17 +99,31 @@ def _binary_end(elf: Path) -> int:
 
 
 def build(board: str, jobs: int | None = None) -> Path:
-    """The board's image, built or found up to date; BuildError says why not. Two builds at
-    once (tests in parallel) take turns: one board's build tree is made by one make."""
+    """The board's image, built or found up to date; BuildError says why not. Builds at once
+    (tests in parallel) take turns where they share something: the sources and tools, one
+    board's build tree."""
     from tools.firmware import boards
 
     if board not in boards():
         raise BuildError("no image for board {!r}: the boards with one are {}".format(
             board, ", ".join(boards())))
-    sources.cache_dir().mkdir(parents=True, exist_ok=True)
-    with open(sources.cache_dir() / "build.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with _locked("build-" + board):
         return _build(board, jobs)
+
+
+class _locked:
+    """An exclusive lock of this name in the cache, held for a `with` block."""
+
+    def __init__(self, name: str) -> None:
+        self.path = sources.cache_dir() / (name + ".lock")
+
+    def __enter__(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.file = open(self.path, "w")
+        fcntl.flock(self.file, fcntl.LOCK_EX)
+
+    def __exit__(self, *_exc) -> None:
+        self.file.close()
 
 
 def _build(board: str, jobs: int | None) -> Path:
@@ -117,7 +131,8 @@ def _build(board: str, jobs: int | None) -> Path:
     if packages:
         raise BuildError(toolchain.advice(packages))
     try:
-        root = sources.find()
+        with _locked("sources"):
+            root = sources.find()
     except sources.SourceError as exc:
         raise BuildError(str(exc)) from None
     epoch = os.environ.get("SOURCE_DATE_EPOCH") or RELEASE_EPOCH
@@ -132,7 +147,8 @@ def _build(board: str, jobs: int | None) -> Path:
     log = work / "build.log"
     log.write_text("")
     jobs = jobs or os.cpu_count() or 1
-    picotool = _tools(root, jobs, log)
+    with _locked("sources"):
+        picotool = _tools(root, jobs, log)
     manifest = stage.stage(board, work / "stage")
     tree = _tree(root, board)
     env = dict(os.environ, SOURCE_DATE_EPOCH=epoch,

@@ -41,9 +41,10 @@ FS_BLOCKS = STOCK.blocks
 def mounts(data: bytes, layout: Layout) -> bool:
     """Does a littlefs of this layout's size mount at its offset? (littlefs refuses a
     superblock whose block count is not the one it is given.)"""
+    fs = LittleFS(context=UserContext(buffer=bytearray(data[layout.offset:])), mount=False,
+                  block_count=layout.blocks, **RP2)
     try:
-        LittleFS(context=UserContext(buffer=bytearray(data[layout.offset:])),
-                 block_count=layout.blocks, **RP2)
+        fs.mount()  # (LittleFS(mount=True) would format where mounting fails)
     except LittleFSError:
         return False
     return True
