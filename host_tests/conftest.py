@@ -41,7 +41,7 @@ def pytest_unconfigure(config):
     every test has run and passed: a Rust panic in a thread that cannot unwind, seen as exit
     134 on some runs. Nothing is left to do by then but the interpreter's own teardown."""
     status = config.stash.get(_STATUS, None)
-    if status is not None:
+    if status is not None and not hasattr(config, "workerinput"):  # an xdist worker reports
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(status)

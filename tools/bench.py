@@ -26,6 +26,7 @@ from pathlib import Path
 import tools  # noqa: F401  (puts the firmware's core on the import path)
 from core.journal import Journal
 from tools import bench_boot, bench_pico, mpvm
+from tools.firmware.build import BuildError
 from tools.lfs_image import Flash, LfsFS
 from tools.mpy_size import sizes
 from tools.pico.deployed import DeployFailed
@@ -292,6 +293,7 @@ def measure(quick, firmware=None):
     figures = {"quick": quick}
     if not quick:
         figures["pico"] = bench_pico.measure(firmware)
+        figures["pico_image"] = bench_pico.measure(image=True)
     figures.update(measure_vm(quick))
     return figures
 
@@ -413,6 +415,8 @@ def markdown(f):
         if len(screens) != len(f["pico"]["evening"]):
             screens = None
         lines += bench_pico.markdown(f["pico"], screens)
+        if "pico_image" in f:
+            lines += bench_pico.image_markdown(f["pico"], f["pico_image"], screens)
         if f.get("kept_vm"):
             lines += ["The figures on the MicroPython VM below are kept from the last full "
                       "run (`python -m tools.bench --pico-only` measured only the Pico).",
@@ -508,10 +512,11 @@ def main(argv=None):
         if "--pico-only" in args:
             # The Pico again, the VM's figures as the last full run left them.
             figures = json.loads((ROOT / "benchmarks.json").read_text())
-            figures.update(quick=False, kept_vm=True, pico=bench_pico.measure(firmware))
+            figures.update(quick=False, kept_vm=True, pico=bench_pico.measure(firmware),
+                           pico_image=bench_pico.measure(image=True))
         else:
             figures = measure(quick, firmware)
-    except (ImageError, DeployFailed, bench_pico.BenchError) as exc:
+    except (ImageError, DeployFailed, BuildError, bench_pico.BenchError) as exc:
         print("python -m tools.bench: {} (--quick measures on the MicroPython VM only)".format(
             exc), file=sys.stderr)
         return 2

@@ -168,7 +168,7 @@ def report(board, fs, exc, restarting):
             import gc
 
             lines.append("{} bytes free.".format(gc.mem_free()))
-            lines.append("Freeze the firmware into MicroPython: see docs/boards.md.")
+            lines.append("Too little memory: see docs/boards.md, When it stops.")
         show(board.display, title, lines)
     except Exception:  # not even that: the serial port has the traceback
         pass
