@@ -65,9 +65,13 @@ def _tools(root: Path, jobs: int, log: Path) -> Path:
     return picotool / "install"
 
 
-def _tree(root: Path, board: str) -> Path:
-    """The board's build tree in the cache, one per source folder."""
+def _tree(root: Path, board: str, checkout: Path | None = None) -> Path:
+    """The board's build tree in the cache: one per source folder and checkout of this
+    repository (CMake keeps both paths; two checkouts sharing a tree would rebuild it all
+    at each turn)."""
     key = hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:12]
+    if checkout is not None:
+        key += "-" + hashlib.sha256(str(checkout.resolve()).encode()).hexdigest()[:8]
     return sources.cache_dir() / "build-{}-{}".format(key, board)
 
 
@@ -150,7 +154,7 @@ def _build(board: str, jobs: int | None) -> Path:
     with _locked("sources"):
         picotool = _tools(root, jobs, log)
     manifest = stage.stage(board, work / "stage")
-    tree = _tree(root, board)
+    tree = _tree(root, board, ROOT)
     env = dict(os.environ, SOURCE_DATE_EPOCH=epoch,
                PICOTOOL_FETCH_FROM_GIT_PATH=str(picotool))
     print("building the image for {} (log: {}) ...".format(board, log), flush=True)
