@@ -154,13 +154,15 @@ def test_the_largest_version_that_fits_each_panel():
 
 
 @pytest.mark.pico
-def test_the_emulated_pico_shows_the_same_code_and_a_phone_reads_it(tmp_path):
-    # The official rp2 firmware on the emulated Pico, the ST7789 driver sending its strips:
-    # the QR screen pixel for pixel the VM's, and zxing reads the text from it.
-    from pico_board import boot, play
+@pytest.mark.parametrize("way", ["deployed", "image"])
+def test_the_emulated_pico_shows_the_same_code_and_a_phone_reads_it(tmp_path, way):
+    # The rp2 firmware on the emulated Pico (the official one with the scorekeeper deployed,
+    # or the scorekeeper's image), the ST7789 driver sending its strips: the QR screen pixel
+    # for pixel the VM's, and zxing reads the text from it.
+    from pico_board import boot_either, play
 
     steps = CLASSIC_TO_SETTLE + keys("o") + [("shot", "qr")]
-    with boot(tmp_path) as pico:
+    with boot_either(tmp_path, way) as pico:
         shots = play(pico, steps)
     vm = run_device(steps)
     assert shots["qr"] == vm.shots["qr"]
