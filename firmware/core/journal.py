@@ -42,8 +42,9 @@ taken for the end of a file.
 """
 
 import errno
+from binascii import crc32
 
-from core.frame import frame, split
+from core.frame import frame, intact
 from core.table import Table
 
 SNAPSHOT_EVERY = 12  # events; see the flash wear figures above
@@ -170,9 +171,11 @@ class Report:
         self.closed = False
         self.damage = []
         self.unreadable = []
+        self.notes = []  # anything else found, a line each (a segment out of sequence)
+        self.archived: "str | None" = None  # the archive of a folder no table came from
 
     def clean(self):
-        return not self.damage and not self.unreadable
+        return not self.damage and not self.unreadable and not self.notes
 
     def lines(self):
         out = ["{} hands kept ({})".format(self.hands, self.source)]
@@ -181,6 +184,10 @@ class Report:
                 d["file"], d["records"], d["bytes"], d["at"], d["kept_in"]))
         for name in self.unreadable:
             out.append(name + ": cannot be read, nothing is recorded until it can")
+        out.extend(self.notes)
+        if self.archived:
+            out.append("no table could be opened: its files are kept in archive " +
+                       self.archived)
         return out
 
 
@@ -208,6 +215,8 @@ class JournalStore:
         self.suspect = False  # an append failed: the segment may hold part of it
         self.closed = False
         self.blocked = None  # a file boot could not read: no change until a boot reads it
+        self.digest = 0  # CRC-32 of `segment`'s first `size` bytes
+        self.after = None  # see _append: [segment, checksums] of the last event written
         # Looking back reads hands in order: keep the segment list and the last segment read
         # ((name, events)); an append makes both stale.
         self.listing = None
@@ -264,6 +273,7 @@ class JournalStore:
             if self.segment is None:
                 self.segment = segment_name(seq, self.hands)
                 self.size = 0
+                self.digest = 0
             line = frame(seq, event)
             path = self.folder + "/" + self.segment
             try:
@@ -276,6 +286,12 @@ class JournalStore:
                 self.suspect = True
                 raise _failed(exc, "this change is") from None
             self.size += len(line)
+            # Where this event stands, its checksum and that of its segment up to it: a
+            # snapshot taken after it names them, so that boot can tell this table's
+            # snapshot from another's (journal_boot).
+            self.digest = crc32(line, self.digest)
+            self.after = [self.segment, bytes(line[len(b"%d " % seq):][:8]).decode(),
+                          "%08x" % self.digest]
             self.listing = None
             self.cached = (None, [])
         self.seq = seq
@@ -299,6 +315,8 @@ class JournalStore:
         state = {"table": table.header(), "hands": self.hands, "totals": table.totals,
                  "state": table.state, "voided": self.voided, "amends": self.amends,
                  "last": last}
+        if self.after is not None:
+            state["after"] = self.after
         folder = self.folder + "/"
         try:
             write_file(self.fs, folder + SNAP + TMP, frame(self.seq, state))
@@ -346,7 +364,7 @@ class JournalStore:
         if chosen is not None:
             if self.cached[0] != chosen[2]:
                 data = read_file(self.fs, self.folder + "/" + chosen[2]) or b""
-                self.cached = (chosen[2], split(data, chosen[0])[0])
+                self.cached = (chosen[2], intact(data))
             for seq, event in self.cached[1]:
                 if (seq if key is None else event.get(key)) == value:
                     return event
@@ -417,17 +435,27 @@ class Journal:
             pass  # keep everything as it is until the file can be read
         elif table is None:
             names = self.fs.listdir(self.folder)
-            if [n for n in names if n.startswith(LOST)]:
-                self._archive()
-            else:
+            if self._opening_cut(names):
                 # A cut while a table was being opened: its folder holds nothing to keep.
                 for name in names:
                     self.fs.remove(self.folder + "/" + name)
                 self.fs.remove(self.folder)
+            else:
+                # Files no table could be read from (the opening lost, its snapshots too):
+                # kept whole for the host tools, and the device may open a new table.
+                loader.report.archived = self._archive()
         elif loader.store.closed:
             self._archive()
             table = None
         return table, loader.report
+
+    def _opening_cut(self, names):
+        """Whether a folder holds only what a cut while opening a table leaves: nothing, or
+        an empty first segment."""
+        for name in names:
+            if name != segment_name(0, 0) or read_file(self.fs, self.folder + "/" + name):
+                return False
+        return True
 
     def open_table(self, game, players, profile=None, rules=None, names=None, titles=False,
                    end=None, roster=None, bombers=False):
