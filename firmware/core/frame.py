@@ -97,11 +97,30 @@ def unframe(line):
         return None
     try:
         event = json.loads(body)
-    except ValueError:
+    except (ValueError, RuntimeError):  # RuntimeError: nested past the parser's stack
         return None
-    if not isinstance(event, dict):
+    if not isinstance(event, dict) or _deeper(event, MAX_DEPTH):
         return None
     return int(head), event
+
+
+# Objects and lists inside one another: a snapshot needs 7 (its last hand's earlier record's
+# rules' beans' balances). A line nested far deeper, checksum and all, is made by hand: the
+# code that copies and checks a record recurses, and would run out of stack at every boot.
+MAX_DEPTH = 16
+
+
+def _deeper(value, levels):
+    if isinstance(value, dict):
+        value = value.values()
+    elif not isinstance(value, list):
+        return False
+    if not levels:
+        return True
+    for item in value:
+        if _deeper(item, levels - 1):
+            return True
+    return False
 
 
 def split(data, seq):

@@ -50,7 +50,8 @@ def proposal(rule, persons, seating, leader, deltas):
     out = persons - len(seating)
     rested = [p for p in range(persons) if p not in seating]
     chosen = []
-    if rule == "leader" and leader is not None:
+    if rule == "leader" and leader is not None and out:
+        # (a roster as large as the seats: nobody sits out, the leader plays on)
         chosen.append(seating[leader])
     elif rule == "loser":
         # Seats from the biggest loss down, a tie to the earlier seat (MicroPython's sort is

@@ -260,11 +260,19 @@ class Table:
 
     # -- recording ---------------------------------------------------------------------
 
-    def _complete(self, record):
-        """Fill what the table decides into `record` and refuse one for another table."""
+    def _complete(self, record, given=False):
+        """Fill what the table decides into `record` and refuse one for another table.
+        given: the record was written down (a file's, the journal's) and is whole as it is
+        (RULES §8): without `rules` it is scored with the defaults, without `seating` its
+        persons are the seats, whatever the table or other records say."""
         if not isinstance(record, dict):
             raise RecordError("record", record, "must be a JSON object")
         record = _copy(record)
+        if given:
+            if "rules" not in record and self.rules:
+                record["rules"] = {}
+            if "seating" not in record and self.roster is not None:
+                record["seating"] = list(range(self.players))
         for key, value in self.template().items():
             if key == "dealer":
                 continue
@@ -336,11 +344,12 @@ class Table:
                 record[key] = _copy(old[key])
         return self._complete(record)
 
-    def record(self, record, replay=False):
+    def record(self, record, replay=False, given=False):
         """Score a new hand and add it; returns (hand index, result). Nothing changes if the
         record is refused, or if the store cannot save it (the call can then be repeated).
-        replay: the hand comes from the journal (see ddz.check_cards)."""
-        record = self._complete(record)
+        replay: the hand comes from the journal (see ddz.check_cards); given: from a file
+        (see _complete; a replayed hand is given too)."""
+        record = self._complete(record, given or replay)
         index = len(self.entries)
         result = self._score(record, index)
         if self.game == "ddz" and not replay:
@@ -427,15 +436,23 @@ class Table:
         rotation rule proposes after the last hand that counts (core/roster.py)."""
         if self._seating is None:
             from core import roster
+            from core.journal import JournalError
 
             seating = roster.first(self.players)
-            for i in range(len(self.entries) - 1, -1, -1):
-                entry = self.entries[i]
-                if not entry["void"]:
-                    record = entry["record"]
-                    seating = roster.proposal(self.roster, self.persons, record["seating"],
-                                              _leader(record), self.hand_result(i)["deltas"])
-                    break
+            try:
+                for i in range(len(self.entries) - 1, -1, -1):
+                    entry = self.entries[i]
+                    if not entry["void"]:
+                        record = entry["record"]
+                        seating = roster.proposal(self.roster, self.persons,
+                                                  record["seating"], _leader(record),
+                                                  self.hand_result(i)["deltas"])
+                        break
+            except JournalError:
+                # The last hand that counts cannot be read (a damaged journal): the first
+                # persons are proposed, and the table chooses (seat()). Raising here would
+                # stop every boot at the table screen.
+                seating = roster.first(self.players)
             self._seating = seating
         return list(self._seating)
 

@@ -209,7 +209,7 @@ def restore(records, folder, where="records"):
             shape.names if shape.roster else None, roster=shape.roster, bombers=bombers)
         for number, record in records:
             try:
-                table.record(record)
+                table.record(record, given=True)
             except RecordError as exc:
                 raise LedgerError("{}:{}".format(where, number), str(exc)) from exc
         # Not os.replace: an existing table/ (empty or not) must never be overwritten.

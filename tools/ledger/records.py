@@ -227,7 +227,7 @@ def replay(records, where="records"):
             elif game_of(record) != table.game:
                 raise RecordError("game", record["game"],
                                   "this file's table plays " + table.game)
-            index, result = table.record(record)
+            index, result = table.record(record, given=True)
         except RecordError as exc:
             raise LedgerError("{}:{}".format(where, number), str(exc)) from exc
         yield table, index, result
