@@ -84,6 +84,11 @@ def _failed(exc, what):
     return JournalError("flash error ({}): {} not saved".format(exc, what))
 
 
+def chain(line, digest):
+    """`digest` carried over one more journal line: a CRC-32 of the lines' own checksums."""
+    return crc32(line.split(b" ", 2)[1], digest)
+
+
 def segment_name(seq, hands):
     return "j{:07d}.{:06d}".format(seq, hands)
 
@@ -215,7 +220,7 @@ class JournalStore:
         self.suspect = False  # an append failed: the segment may hold part of it
         self.closed = False
         self.blocked = None  # a file boot could not read: no change until a boot reads it
-        self.digest = 0  # CRC-32 of `segment`'s first `size` bytes
+        self.digest = 0  # chain() of `segment`'s lines so far
         self.after = None  # see _append: [segment, checksums] of the last event written
         # Looking back reads hands in order: keep the segment list and the last segment read
         # ((name, events)); an append makes both stale.
@@ -239,16 +244,24 @@ class JournalStore:
         self.hands += 1
         self.recent[index] = {"record": record, "void": False, "previous": []}
 
-    def void(self, index):
-        self._append({"void": index})
+    def is_void(self, index):
+        return index in self.voided
+
+    def void(self, index, was=None):
+        # The record it takes out goes with it (`was`): boot then replays a void of an old
+        # hand without reading that hand's segment, which may be damaged or unreadable.
+        self._append({"void": index} if was is None else {"void": index, "was": was})
         self.voided.append(index)
         self.voids += 1
         entry = self.recent.get(index)
         if entry is not None:
             entry["void"] = True
 
-    def amend(self, index, record):
-        seq = self._append({"amend": index, "record": record})
+    def amend(self, index, record, was=None):
+        event = {"amend": index, "record": record}
+        if was is not None:
+            event["was"] = was  # as for a void
+        seq = self._append(event)
         self.amends.append([index, seq])
         entry = self.recent.get(index)
         if entry is not None:
@@ -286,12 +299,12 @@ class JournalStore:
                 self.suspect = True
                 raise _failed(exc, "this change is") from None
             self.size += len(line)
-            # Where this event stands, its checksum and that of its segment up to it: a
+            # Where this event stands, and a checksum of its segment's lines up to it (of
+            # their checksums, which a damaged line elsewhere in it leaves as they were): a
             # snapshot taken after it names them, so that boot can tell this table's
             # snapshot from another's (journal_boot).
-            self.digest = crc32(line, self.digest)
-            self.after = [self.segment, bytes(line[len(b"%d " % seq):][:8]).decode(),
-                          "%08x" % self.digest]
+            self.digest = chain(line, self.digest)
+            self.after = [self.segment, "%08x" % self.digest]
             self.listing = None
             self.cached = (None, [])
         self.seq = seq

@@ -4,8 +4,6 @@ and core.journal.read() only, and let go again after a boot: a board holds this 
 while it boots, not through the evening.
 """
 
-from binascii import crc32
-
 from core.errors import RecordError
 from core.frame import split, unframe
 from core.journal import (
@@ -17,6 +15,7 @@ from core.journal import (
     Report,
     Unreadable,
     _segments,
+    chain,
     read_file,
     segment_name,
     write_file,
@@ -114,28 +113,34 @@ class Loader:
         return True
 
     def _holds(self, after, seq, hands):
-        """Whether segment after[0] holds event `seq`, its bytes up to it with checksum
-        after[2] and `hands` hands by then. Where a line before it is damaged, the event's
-        own line with checksum after[1] must do, and `hands` must be within what the
-        segment's name allows."""
+        """Whether segment after[0] holds event `seq`, its lines up to it chain() to
+        after[1], and `hands` hands were recorded by then: counted where those lines are
+        whole, else within what the segment's name allows."""
         key = None
-        if isinstance(after, list) and len(after) == 3 and all(isinstance(a, str)
-                                                                 for a in after):
+        if isinstance(after, list) and len(after) == 2 and isinstance(after[0], str) and \
+                isinstance(after[1], str):
             key = _key(after[0])
-        if key is None:
+        if key is None or seq < key[0]:
             return False
-        data = read_file(self.fs, self.folder + "/" + after[0]) or b""
-        events, good = split(data, key[0])
-        if events and events[-1][0] >= seq:
-            end = _offset(data, seq + 1 - key[0])
-            return "%08x" % crc32(data[:end]) == after[2] and hands == key[1] + len(
-                [1 for s, e in events if s <= seq and "hand" in e])
-        head = b"%d " % seq
-        for line in data[good:].split(b"\n"):
-            if line.startswith(head) and unframe(line) is not None:
-                return line[len(head):len(head) + 8] == after[1].encode() and \
-                    key[1] <= hands <= key[1] + seq + 1 - key[0]
-        return False
+        lines = (read_file(self.fs, self.folder + "/" + after[0]) or b"").split(b"\n")
+        count = seq + 1 - key[0]
+        if len(lines) <= count:  # (the last item is what follows the last newline)
+            return False
+        digest = 0
+        seen = key[1]
+        whole = True
+        for line in lines[:count]:
+            if line.count(b" ") < 2:
+                return False
+            digest = chain(line, digest)
+            got = unframe(line)
+            if got is None:
+                whole = False
+            elif "hand" in got[1]:
+                seen += 1
+        if "%08x" % digest != after[1]:
+            return False
+        return hands == seen if whole else key[1] <= hands <= key[1] + count
 
     def _listing(self):
         if self.listed is None:
@@ -204,9 +209,9 @@ class Loader:
             if table.record(event["record"], replay=True)[0] != event["hand"]:
                 raise JournalError("hand out of order")
         elif "void" in event:
-            table.void(event["void"])
+            table.void(event["void"], event.get("was"))
         elif "amend" in event:
-            table.amend(event["amend"], event["record"], replay=True)
+            table.amend(event["amend"], event["record"], replay=True, was=event.get("was"))
         elif "close" in event:
             self.store.close()
         else:
@@ -273,7 +278,9 @@ class Loader:
             good = self._replay(data)
             store.segment = self.holding = name
             store.size = good
-            store.digest = crc32(data[:good])  # the next event's snapshot checks it
+            store.digest = 0  # the next event's snapshot names the chain of the lines kept
+            for line in data[:good].split(b"\n")[:-1]:
+                store.digest = chain(line, store.digest)
             if good < len(data):
                 self._damaged(name, data, good)
                 self._set_aside_after(name)

@@ -71,11 +71,14 @@ class MemoryStore:
     def add(self, index, record):
         self.hands.append({"record": record, "void": False, "previous": []})
 
-    def void(self, index):
+    def is_void(self, index):
+        return self.hands[index]["void"]
+
+    def void(self, index, was=None):
         self.hands[index]["void"] = True
         self.voids += 1
 
-    def amend(self, index, record):
+    def amend(self, index, record, was=None):
         entry = self.hands[index]
         entry["previous"].append(entry["record"])
         entry["record"] = record
@@ -334,11 +337,12 @@ class Table:
             record = self._correction(index, record)
         return record, self._score(record, index)
 
-    def _correction(self, index, record):
-        """`record` completed as a correction of hand `index`: unless it says otherwise, it
-        keeps the rules (and beans balances) the hand was played under."""
+    def _correction(self, index, record, entry=None):
+        """`record` completed as a correction of hand `index` (whose `entry` may be given):
+        unless it says otherwise, it keeps the rules (and beans balances) the hand was
+        played under."""
         record = _copy(record)
-        old = self._entry(index)["record"]
+        old = (entry or self._entry(index))["record"]
         for key in ("rules", "seating"):  # the same players as well as the same rules
             if key not in record and key in old:
                 record[key] = _copy(old[key])
@@ -398,31 +402,37 @@ class Table:
         self._seating = None  # the next hand's seating follows the hands as they are now
         self.entries.saved(self)
 
-    def _entry(self, index):
+    def _entry(self, index, was=None):
+        """Hand `index`'s entry; with `was` (a replayed void or amend: the record it took
+        out), that record, without reading the hand from the store."""
         if not isinstance(index, int) or not 0 <= index < len(self.entries):
             raise RecordError("hand", index, "no such hand")
-        return self.entries[index]
+        if was is None:
+            return self.entries[index]
+        if not isinstance(was, dict):
+            raise RecordError("was", was, "must be a hand record")
+        return {"record": was, "void": self.entries.is_void(index), "previous": []}
 
-    def void(self, index):
-        entry = self._entry(index)
+    def void(self, index, was=None):
+        entry = self._entry(index, was)
         if entry["void"]:
             raise RecordError("hand", index + 1, "already voided")
         effect = self._effect(index, entry["record"])
-        self.entries.void(index)
+        self.entries.void(index, entry["record"])
         self._apply(effect)
 
-    def amend(self, index, record, replay=False):
+    def amend(self, index, record, replay=False, was=None):
         """Replace hand `index` with a corrected record; the old one is kept in `previous`.
         Beans: the hand keeps the balances its players carried into it."""
-        entry = self._entry(index)
+        entry = self._entry(index, was)
         if entry["void"]:
             raise RecordError("hand", index + 1, "a voided hand cannot be amended")
-        record = self._correction(index, record)
+        record = self._correction(index, record, entry)
         result = self._score(record, index)
         if self.game == "ddz" and not replay:
             ddz.check_cards(record)
         effect = self._effect(index, entry["record"], record, result)
-        self.entries.amend(index, record)
+        self.entries.amend(index, record, entry["record"])
         self._apply(effect)
         return result
 
