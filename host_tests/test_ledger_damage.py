@@ -187,7 +187,10 @@ def test_truncated_deleted_renamed_and_foreign_files(journal, capsys):
         code, out, _err = _run(capsys, "verify", journal.folder)
         # Boot and the segments agree on fewer hands here: the renamed file is what tells.
         assert code == 1 and "damaged: " + new in out
-        assert journal.check(capsys, new) < HANDS
+        # A segment's name out of its place: the device's boot still reads it by its first
+        # event, and score prints what the device shows. Another name is no segment's.
+        kept = journal.check(capsys, new)
+        assert kept == HANDS if new.startswith("j") else kept < HANDS
         journal.put_back()
     (journal.folder / "notes.txt").write_text("hello")
     assert journal.check(capsys, "foreign") == HANDS

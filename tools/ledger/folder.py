@@ -13,6 +13,7 @@ import tempfile
 from core.errors import RecordError
 from core.journal import SNAP, TABLE, Journal, JournalError, read, segment_name
 from core.money import text as money_text
+from core.table import Table
 from tools.ledger.records import LedgerError, persons_seated, score_records, table_for
 from tools.ledger.scan import REFUSED, Scan, open_regular
 
@@ -104,12 +105,40 @@ def _no_journal(folder, names):
 
 def load(folder):
     """(table, scan) of FOLDER's table, read without changing anything: the hands a full
-    replay of its segments recovers, and scan.damage, what was set aside and why."""
+    replay of its segments recovers, and scan.damage, what was set aside and why. Where the
+    device's boot keeps more (a snapshot carries it past a damaged old line, or a damaged
+    opening), and every one of its hands can be read, those: what the device shows."""
     path = table_folder(folder)
     scan = Scan(path)
-    if scan.table is None:
+    table = scan.table
+    booted = _booted(path)
+    if booted is not None and (table is None or len(booted.entries) > len(table.entries)):
+        table = booted
+    if table is None:
         raise LedgerError(path, "no table could be recovered: " + "; ".join(scan.damage))
-    return scan.table, scan
+    return table, scan
+
+
+def _booted(path):
+    """The table boot recovers from `path`, rebuilt in memory (it then needs no file, as a
+    mounted image goes away); None where boot recovers none, or a hand it keeps cannot be
+    read."""
+    try:
+        table, _report = read(HostFS(), path)
+        if table is None:
+            return None
+        entries = [table.entries[i] for i in range(len(table.entries))]
+        copy = Table(**table.header())
+        for entry in entries:  # each hand as first recorded, then its corrections
+            copy.record((entry["previous"] + [entry["record"]])[0], replay=True)
+        for i, entry in enumerate(entries):
+            for record in entry["previous"][1:] + [entry["record"]] * bool(entry["previous"]):
+                copy.amend(i, record, replay=True)
+            if entry["void"]:
+                copy.void(i)
+    except (JournalError, OSError) + REFUSED:
+        return None
+    return copy
 
 
 def current_records(table):
