@@ -99,7 +99,10 @@ def unframe(line):
         event = json.loads(body)
     except (ValueError, RuntimeError):  # RuntimeError: nested past the parser's stack
         return None
-    if not isinstance(event, dict) or _deeper(event, MAX_DEPTH):
+    if not isinstance(event, dict):
+        return None
+    # Counted in C first: a line with few brackets cannot nest deeply, and most have few.
+    if body.count(b"[") + body.count(b"{") > MAX_DEPTH and _deeper(event, MAX_DEPTH):
         return None
     return int(head), event
 

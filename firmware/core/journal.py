@@ -8,13 +8,17 @@ A table lives in one folder (ROOT/table):
     snap.old          the snapshot before it: the fallback when `snap` is damaged
     lost.1, lost.2    bytes that recovery cut off, kept for a host tool; never deleted
 
-Events are {"open": header}, {"hand": i, "record": r}, {"void": i}, {"amend": i, "record": r}
-and {"close": true}, where r is a RULES §8 hand record exactly as the table scored it.
+Events are {"open": header}, {"hand": i, "record": r}, {"void": i, "was": r},
+{"amend": i, "record": r, "was": r} and {"close": true}, where r is a RULES §8 hand record
+exactly as the table scored it (`was`: the record a void or an amend takes out, so that boot
+need not read the hand's old segment; absent in journals written before it).
 
 Boot reads `snap` and replays only the segment written after it: a snapshot is taken every
 SNAPSHOT_EVERY events and the next event opens a new segment, whose name follows from the
-snapshot (seq + 1, hand count). So boot costs the same after 10 hands or 10,000, and needs no
-directory listing. Old segments are never rewritten while the table is open: they are the
+snapshot (seq + 1, hand count). So boot costs the same after 10 hands or 10,000: besides, it
+reads the segment the snapshot names (to check the snapshot is this table's) and lists the
+folder once (names compared, none parsed) for a segment beyond the last one it read. Old
+segments are never rewritten while the table is open: they are the
 history that a look back, a void or an amend of an old hand reads on demand, and the full
 replay that recovery falls back to.
 
