@@ -126,3 +126,30 @@ def test_a_table_refuses_a_seating_it_has_no_roster_for_even_when_given():
         assert exc.key == "seating"
 
 
+
+
+def _folder(tmp_path, fs):
+    folder = tmp_path / "table"
+    folder.mkdir()
+    for path, data in fs.files.items():
+        (folder / path.rsplit("/", 1)[1]).write_bytes(data)
+    return folder
+
+
+def test_score_of_a_journal_replays_a_hand_it_holds_as_it_was_recorded(tmp_path, capsys):
+    # Two rockets from one deck: a new hand is refused that, but a journal written before the
+    # check holds it, and the device replays it as it was.
+    fs = MemFS()
+    table = Journal(fs, "d").open_table("ddz", 3, profile="classic")
+    table.record({"landlord": 0, "bid": 1, "winner": "landlord",
+                  "bombs": ["rocket", "rocket"]}, replay=True)
+    assert main(["score", str(_folder(tmp_path, fs))]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert json.loads(out[-1]) == {"totals": table.totals}
+
+
+def test_score_of_a_table_with_no_hand_that_counts_prints_its_zero_totals(tmp_path, capsys):
+    fs = MemFS()
+    Journal(fs, "d").open_table("ddz", 4, profile="four")
+    assert main(["score", str(_folder(tmp_path, fs))]) == 0
+    assert capsys.readouterr().out == '{"totals": [0, 0, 0, 0]}\n'

@@ -11,7 +11,8 @@ table's folder (e.g. archive/0003); or the folder above a data folder, a board's
 system (the simulator's .sim/<board>/); or an emulated Pico's flash image (.sim/pico/,
 build/pico/, or the flash.img itself), whose /data is read out of it, the image unchanged.
 score FOLDER prints what score FILE prints for the table's hands that count (voided ones left
-out, amended ones as corrected): exactly the output of `score` on what `export --json` writes.
+out, amended ones as corrected): exactly the output of `score` on what `export --json` writes,
+each hand replayed as the journal holds it; with none, the table's totals, all zero.
 A damaged journal gives the hands recovered (in order, up to the first damage), says on stderr
 what was set aside and why, and exits 3 (score, export, summary, plot). verify FOLDER reads
 every file, lists its records and each damage found, and what boot would recover (exit status 1

@@ -156,7 +156,8 @@ def score_folder(folder):
     """The `score` output for a folder (as if its current records were a JSON Lines file),
     and the damage lines of its scan (empty when the journal is sound)."""
     table, scan = load(folder)
-    return score_records(list(enumerate(current_records(table), 1)), folder), scan.damage
+    records = list(enumerate(current_records(table), 1))
+    return score_records(records, folder, recorded=True, empty=table), scan.damage
 
 
 def boot_view(path):

@@ -214,9 +214,11 @@ def hand_line(table, record, result):
     return out
 
 
-def replay(records, where="records"):
+def replay(records, where="records", recorded=False):
     """Record [(line, record)] on one table, in order, yielding (table, index, result) for
-    each hand. Raises LedgerError naming the line, key and value."""
+    each hand. Raises LedgerError naming the line, key and value. recorded: the hands come
+    from a journal, where they were already taken: they replay as they were, without the
+    checks of what a deck allows that a new hand gets (Table.record's replay)."""
     table = None
     persons = persons_seated(records)
     scale = file_scale(records)
@@ -227,19 +229,26 @@ def replay(records, where="records"):
             elif game_of(record) != table.game:
                 raise RecordError("game", record["game"],
                                   "this file's table plays " + table.game)
-            index, result = table.record(record, given=True)
+            index, result = table.record(record, replay=recorded, given=True)
         except RecordError as exc:
             raise LedgerError("{}:{}".format(where, number), str(exc)) from exc
         yield table, index, result
 
 
-def score_records(records, where="records"):
+def score_records(records, where="records", recorded=False, empty=None):
     """Score [(line, record)] as one table; return the output objects (hands, then totals
-    for point games). Raises LedgerError naming the line, key and value."""
+    for point games). Raises LedgerError naming the line, key and value. recorded: see
+    replay(). empty: the table whose records these are (a journal's), for its totals when
+    no hand counts: all zero, rather than nothing at all."""
     table = None
     lines = []
     by_seat = None  # a roster's table keeps totals by person; "totals" stays by seat
-    for table, index, result in replay(records, where):
+    if not records and empty is not None and empty.game != "shengji":
+        totals = {"totals": [amount(0, empty.scale)] * empty.players}
+        if empty.roster is not None:
+            totals["person_totals"] = [amount(0, empty.scale)] * empty.persons
+        return [totals]
+    for table, index, result in replay(records, where, recorded):
         lines.append(hand_line(table, table.entries[index]["record"], result))
         if "deltas" in result:
             deltas = result["deltas"]
