@@ -13,7 +13,7 @@ from core.journal import Journal
 from core.table import Table
 from tools.ledger.__main__ import main
 from tools.ledger.folder import HostFS
-from tools.ledger.records import score_records
+from tools.ledger.records import LedgerError, score_records
 
 SEATED = {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 1,
           "winner": "landlord", "seating": [0, 1, 3]}
@@ -153,3 +153,44 @@ def test_score_of_a_table_with_no_hand_that_counts_prints_its_zero_totals(tmp_pa
     Journal(fs, "d").open_table("ddz", 4, profile="four")
     assert main(["score", str(_folder(tmp_path, fs))]) == 0
     assert capsys.readouterr().out == '{"totals": [0, 0, 0, 0]}\n'
+
+
+BEANS = {"game": "ddz", "profile": "happy", "players": 3, "landlord": 0, "winner": "landlord",
+         "rules": {"beans": {"n": 10, "fee": 0, "balances": [1000, 1000, 1000]}}}
+
+
+def _refusal(records):
+    try:
+        _score(records)
+    except LedgerError as exc:
+        return str(exc)
+    raise AssertionError("refused, not scored")
+
+
+def test_messages_name_what_the_record_holds_in_its_own_json():
+    assert _refusal([dict(BEANS, seating=[0, 1, 3])]) == (
+        "records:1: seating: [0,1,3] (beans belong to seats: a file of beans hands has no "
+        "seating)")
+    assert _refusal([SEATED, BEANS]).startswith(
+        "records:2: rules.beans: {") and "no beans at a table with a roster" in \
+        _refusal([SEATED, BEANS])
+    assert _refusal([dict(SEATED, seating=[0, 1, 8])]) == (
+        "records:1: seating: [0,1,8] (8 is not a roster position 0 to 7)")
+    try:
+        Table("ddz", 3, profile="classic", end=[True])
+        raise AssertionError("an end that is a list is refused")
+    except RecordError as exc:
+        assert str(exc) == 'end: [true] (must be one of {"hands": N}, {"reach": N})'
+
+
+def test_a_journal_opening_that_its_table_refuses_is_named_by_its_key(tmp_path):
+    from core.frame import frame
+    from tools.ledger.folder import verify
+
+    folder = tmp_path / "table"
+    folder.mkdir()
+    opening = {"game": "ddz", "players": 3, "profile": "classic", "rules": {}, "names":
+               ["A", "B", "C"], "titles": False, "end": {"hands": 0}}
+    (folder / "j0000000.000000").write_bytes(bytes(frame(0, {"open": opening})))
+    lines, sound = verify(str(folder))
+    assert not sound and any("line 1 is refused (end.hands: 0" in line for line in lines)

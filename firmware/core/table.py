@@ -271,6 +271,13 @@ class Table:
         if not isinstance(record, dict):
             raise RecordError("record", record, "must be a JSON object")
         record = _copy(record)
+        rules = record.get("rules")
+        if self.roster is not None and isinstance(rules, dict) and "beans" in rules:
+            if "seating" in record:
+                raise RecordError("seating", record["seating"],
+                                  "beans belong to seats: a beans hand has no seating")
+            raise RecordError("rules.beans", rules["beans"],
+                              "beans belong to seats: no beans at a table with a roster")
         if given:
             if "rules" not in record and self.rules:
                 record["rules"] = {}

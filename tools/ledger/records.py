@@ -9,7 +9,7 @@ import re
 from decimal import Decimal
 
 from core.check import get_int, is_int
-from core.errors import RecordError, escape
+from core.errors import MISSING, RecordError, escape
 from core.explain import breakdown
 from core.money import CENT, cents, scale_of
 from core.money import text as money_text
@@ -165,6 +165,11 @@ def table_for(record, persons=0, scale=None):
     profile = record.get("profile") if game == "ddz" else None
     table = Table(game, players, profile=profile, rules=record.get("rules"))
     roster = {}
+    rules = record.get("rules")
+    if persons and isinstance(rules, dict) and "beans" in rules:
+        # The file's seatings made it a roster's; the first record, of beans, cannot be one.
+        raise RecordError("seating", record.get("seating", MISSING),
+                          "beans belong to seats: a file of beans hands has no seating")
     if persons and game != "shengji":  # 升级 refuses the seating itself, by its key
         roster = {"names": ["P{}".format(i + 1) for i in range(max(persons, table.players))],
                   "roster": "turn"}
