@@ -194,3 +194,20 @@ def test_a_journal_opening_that_its_table_refuses_is_named_by_its_key(tmp_path):
     (folder / "j0000000.000000").write_bytes(bytes(frame(0, {"open": opening})))
     lines, sound = verify(str(folder))
     assert not sound and any("line 1 is refused (end.hands: 0" in line for line in lines)
+
+
+def test_restore_takes_a_file_whose_later_unit_has_decimals_and_scores_it_the_same(tmp_path,
+                                                                                   capsys):
+    first = {"game": "baohuang", "players": 5, "emperor": 0, "guard": 1,
+             "order": [0, 1, 2, 3, 4], "rules": {"unit": 2}}
+    later = dict(first, rules={"unit": 0.5})
+    source = tmp_path / "r.jsonl"
+    source.write_text(json.dumps(first) + "\n" + json.dumps(later) + "\n")
+    assert main(["score", str(source)]) == 0
+    scored = capsys.readouterr().out
+    assert main(["restore", str(source), str(tmp_path / "dev")]) == 0
+    capsys.readouterr()
+    assert main(["score", str(tmp_path / "dev")]) == 0
+    assert capsys.readouterr().out == scored
+    table, report = Journal(HostFS(), str(tmp_path / "dev")).boot()
+    assert report.clean() and table.scale == 100

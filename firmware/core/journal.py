@@ -475,15 +475,16 @@ class Journal:
         return True
 
     def open_table(self, game, players, profile=None, rules=None, names=None, titles=False,
-                   end=None, roster=None, bombers=False):
-        """Start a new table; its opening is on flash when this returns."""
+                   end=None, roster=None, bombers=False, scale=None):
+        """Start a new table; its opening is on flash when this returns. (`scale`: a host
+        tool's, for records that mix units: see Table.)"""
         if self.blocked:
             raise Blocked(self.blocked)  # a table may be there that boot could not read
         if self._has(self.root, TABLE):
             raise JournalError("a table is open: close it first")
         store = JournalStore(self.fs, self.folder)
         table = Table(game, players, profile, rules, names, titles, end, roster=roster,
-                      bombers=bombers, store=store)
+                      bombers=bombers, store=store, scale=scale)
         try:
             try:
                 self.fs.mkdir(self.root)

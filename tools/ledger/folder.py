@@ -14,7 +14,13 @@ from core.errors import RecordError
 from core.journal import SNAP, TABLE, Journal, JournalError, read, segment_name
 from core.money import text as money_text
 from core.table import Table
-from tools.ledger.records import LedgerError, persons_seated, score_records, table_for
+from tools.ledger.records import (
+    LedgerError,
+    file_scale,
+    persons_seated,
+    score_records,
+    table_for,
+)
 from tools.ledger.scan import REFUSED, Scan, open_regular
 
 
@@ -234,9 +240,12 @@ def restore(records, folder, where="records"):
         # A table whose records say who played each bomb asked for it: so does the restored
         # one, for the hands played on it next.
         bombers = shape.game == "ddz" and any("bombers" in r for _n, r in records)
+        # A file whose later records have a unit with decimals counts in hundredths from
+        # its first hand (as `score` does): the table's opening keeps that scale.
         table = Journal(HostFS(), work).open_table(
             shape.game, shape.players, shape.profile, first.get("rules"),
-            shape.names if shape.roster else None, roster=shape.roster, bombers=bombers)
+            shape.names if shape.roster else None, roster=shape.roster, bombers=bombers,
+            scale=file_scale(records))
         for number, record in records:
             try:
                 table.record(record, given=True)
