@@ -211,3 +211,24 @@ def test_restore_takes_a_file_whose_later_unit_has_decimals_and_scores_it_the_sa
     assert capsys.readouterr().out == scored
     table, report = Journal(HostFS(), str(tmp_path / "dev")).boot()
     assert report.clean() and table.scale == 100
+
+
+def test_export_then_restore_keeps_a_rosters_names_rule_and_end_when_told(tmp_path, capsys):
+    names = ["甲", "乙", "丙", "丁", "戊"]
+    fs = MemFS()
+    table = Journal(fs, "d").open_table("ddz", 3, profile="classic", names=names,
+                                        roster="leader", end={"hands": 12})
+    for i in range(6):
+        table.record({"landlord": i % 3, "bid": 1, "winner": "landlord"})
+    folder = _folder(tmp_path, fs)
+    assert main(["export", str(folder), "--json", "--out", str(tmp_path / "r.jsonl")]) == 0
+    argv = ["restore", str(tmp_path / "r.jsonl"), str(tmp_path / "dev"), "--names",
+            ",".join(names), "--rotation", "leader", "--end", "hands=12"]
+    assert main(argv) == 0
+    again, report = Journal(HostFS(), str(tmp_path / "dev")).boot()
+    assert report.clean() and again.header() == table.header()
+    assert again.totals == table.totals and again.seating() == table.seating()
+    capsys.readouterr()
+    bad = ["restore", str(tmp_path / "r.jsonl"), str(tmp_path / "dev2"), "--names", "A,B"]
+    assert main(bad) == 2 and "--names" in capsys.readouterr().err
+    assert not (tmp_path / "dev2").exists()

@@ -186,8 +186,18 @@ def _summary(args):
     return _damaged(damage)
 
 
+def _end(text):
+    """--end hands=N or reach=T as the table's `end`."""
+    key, _, value = text.partition("=")
+    if key not in ("hands", "reach") or not value.isdigit():
+        raise argparse.ArgumentTypeError("hands=N or reach=T, not " + text)
+    return {key: int(value)}
+
+
 def _restore(args):
-    hands = restore(read_jsonl(args.records), args.folder, args.records)
+    table = {"names": args.names.split(",") if args.names else None,
+             "roster": args.rotation, "end": args.end}
+    hands = restore(read_jsonl(args.records), args.folder, args.records, table)
     print("restored {} hands into {}".format(hands, args.folder))
     return 0
 
@@ -230,6 +240,13 @@ def main(argv=None):
                                                "records, as a device would")
     back.add_argument("records")
     back.add_argument("folder", help="the device's data folder to create")
+    # What records do not hold (export --json writes records only): the table's own.
+    back.add_argument("--names", metavar="A,B,C",
+                      help="the persons' names, comma-separated (default P1, P2...)")
+    back.add_argument("--rotation", choices=("turn", "leader", "loser"),
+                      help="a roster's rotation rule (default turn)")
+    back.add_argument("--end", type=_end, metavar="hands=N|reach=T",
+                      help="when the evening ends, as the new-table screen sets it")
     back.set_defaults(run=_restore)
     get = commands.add_parser("pull", help="copy a board's journal (/data) into DIR with "
                                            "mpremote")

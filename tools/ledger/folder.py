@@ -210,17 +210,39 @@ def verify(folder):
 LOCK = ".restoring"
 
 
-def restore(records, folder, where="records"):
+def _setting(shape, given):
+    """The restored table's names, rotation rule and end: `given`, checked against the
+    table `shape` the records make, before anything is written."""
+    names = given.get("names")
+    rule = given.get("roster")
+    if rule is not None and shape.roster is None:
+        raise LedgerError("--rotation", "the records seat no roster (none has a seating)")
+    setting = {"names": names if names is not None else
+               (shape.names if shape.roster else None),
+               "roster": rule or shape.roster, "end": given.get("end")}
+    try:
+        Table(shape.game, shape.players, shape.profile, shape.rules, setting["names"],
+              end=setting["end"], roster=setting["roster"])
+    except RecordError as exc:
+        raise LedgerError("--" + {"names": "names", "roster": "rotation"}.get(
+            exc.key.split(".")[0], "end"), str(exc)) from exc
+    return setting
+
+
+def restore(records, folder, where="records", table=None):
     """Write a journal folder for `records` ([(line, record)] read from `where`) exactly as
     a device would (same code, same bytes), under FOLDER as a device's data folder; returns
     the number of hands. The table is written aside and renamed into place when complete,
     so a failure leaves nothing behind; a lock file taken with O_EXCL refuses a second
-    restore into the same folder while one runs."""
+    restore into the same folder while one runs. `table`: what the records cannot say of
+    their table, {"names", "roster" (its rotation rule), "end"}, each optional (records name
+    no one: without names the persons are P1, P2...)."""
     if not records:
         raise LedgerError(where, "no records to restore")
     score_records(records, where)  # refuses a bad record before anything is written
     first = records[0][1]
     shape = table_for(first, persons_seated(records))
+    setting = _setting(shape, table or {})
     created = not os.path.isdir(folder)
     try:
         if created:
@@ -243,8 +265,8 @@ def restore(records, folder, where="records"):
         # A file whose later records have a unit with decimals counts in hundredths from
         # its first hand (as `score` does): the table's opening keeps that scale.
         table = Journal(HostFS(), work).open_table(
-            shape.game, shape.players, shape.profile, first.get("rules"),
-            shape.names if shape.roster else None, roster=shape.roster, bombers=bombers,
+            shape.game, shape.players, shape.profile, first.get("rules"), setting["names"],
+            end=setting["end"], roster=setting["roster"], bombers=bombers,
             scale=file_scale(records))
         for number, record in records:
             try:
