@@ -144,6 +144,14 @@ def test_pages_keep_every_line_in_order_and_fit_their_code(lines, room):
     assert "".join(body) == "".join(lines)
 
 
+def test_past_99_pages_every_page_still_fits_its_code():
+    # Eight very long names on the 128x64 panel's 32-byte codes: over a hundred pages.
+    lines = ["P{} ".format(i) + "名" * 400 + " +1" for i in range(8)]
+    got = pages(lines, 32)
+    assert len(got) > 99 and all(len(page.encode()) <= 32 for page in got)
+    assert got[-1].startswith("{0}/{0}\n".format(len(got)))
+
+
 def test_the_largest_version_that_fits_each_panel():
     # (side px, module px) -> version: 17 + 4v modules and a quiet zone each side
     for height, module, version in ((135, 3, 6), (240, 3, 14), (64, 2, 2)):

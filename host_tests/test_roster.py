@@ -166,8 +166,9 @@ def test_a_roster_that_cannot_be_is_refused_naming_the_key(args, key):
 
 
 @pytest.mark.parametrize("seating, why", [
-    ([0, 1], "must list 3"), ([0, 1, 1], "seated twice"), ([0, 1, 5], "5 is not"),
-    ([0, 1, True], "True is not"), ("012", "must list 3"), ([0, 1, -1], "-1 is not"),
+    ([0, 1], "must list 3"), ([0, 1, 1], "seated twice"),
+    ([0, 1, 5], "5 is past this table's roster, 0 to 4"), ([0, 1, 8], "8 is not"),
+    ([0, 1, True], "true is not"), ("012", "must list 3"), ([0, 1, -1], "-1 is not"),
 ])
 def test_a_bad_seating_is_refused_and_changes_nothing(seating, why):
     table = Table("ddz", 3, "classic", names=FIVE, roster="turn")

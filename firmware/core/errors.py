@@ -63,4 +63,12 @@ def _show(value):
         return "true"
     if value is False:
         return "false"
+    if isinstance(value, (list, dict)):
+        # As JSON, the form the record was written in ([true], {"hands":12}), not Python's.
+        from core.frame import encode
+
+        try:
+            return bytes(encode(value)).decode()
+        except (TypeError, ValueError):
+            pass
     return repr(value)

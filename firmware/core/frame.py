@@ -97,11 +97,33 @@ def unframe(line):
         return None
     try:
         event = json.loads(body)
-    except ValueError:
+    except (ValueError, RuntimeError):  # RuntimeError: nested past the parser's stack
         return None
     if not isinstance(event, dict):
         return None
+    # Counted in C first: a line with few brackets cannot nest deeply, and most have few.
+    if body.count(b"[") + body.count(b"{") > MAX_DEPTH and _deeper(event, MAX_DEPTH):
+        return None
     return int(head), event
+
+
+# Objects and lists inside one another: a snapshot needs 7 (its last hand's earlier record's
+# rules' beans' balances). A line nested far deeper, checksum and all, is made by hand: the
+# code that copies and checks a record recurses, and would run out of stack at every boot.
+MAX_DEPTH = 16
+
+
+def _deeper(value, levels):
+    if isinstance(value, dict):
+        value = value.values()
+    elif not isinstance(value, list):
+        return False
+    if not levels:
+        return True
+    for item in value:
+        if _deeper(item, levels - 1):
+            return True
+    return False
 
 
 def split(data, seq):
@@ -119,3 +141,15 @@ def split(data, seq):
         events.append(got)
         seq += 1
         pos = end + 1
+
+
+def intact(data):
+    """Every good line of `data`, wherever it stands: [(seq, event)]. A damaged line hides
+    only itself from a look back at an old hand (each line has its own checksum); replay
+    still stops at it (split)."""
+    events = []
+    for line in data.split(b"\n")[:-1]:  # the part after the last newline is torn
+        got = unframe(line)
+        if got is not None:
+            events.append(got)
+    return events

@@ -8,13 +8,17 @@ A table lives in one folder (ROOT/table):
     snap.old          the snapshot before it: the fallback when `snap` is damaged
     lost.1, lost.2    bytes that recovery cut off, kept for a host tool; never deleted
 
-Events are {"open": header}, {"hand": i, "record": r}, {"void": i}, {"amend": i, "record": r}
-and {"close": true}, where r is a RULES §8 hand record exactly as the table scored it.
+Events are {"open": header}, {"hand": i, "record": r}, {"void": i, "was": r},
+{"amend": i, "record": r, "was": r} and {"close": true}, where r is a RULES §8 hand record
+exactly as the table scored it (`was`: the record a void or an amend takes out, so that boot
+need not read the hand's old segment; absent in journals written before it).
 
 Boot reads `snap` and replays only the segment written after it: a snapshot is taken every
 SNAPSHOT_EVERY events and the next event opens a new segment, whose name follows from the
-snapshot (seq + 1, hand count). So boot costs the same after 10 hands or 10,000, and needs no
-directory listing. Old segments are never rewritten while the table is open: they are the
+snapshot (seq + 1, hand count). So boot costs the same after 10 hands or 10,000: besides, it
+reads the segment the snapshot names (to check the snapshot is this table's) and lists the
+folder once (names compared, none parsed) for a segment beyond the last one it read. Old
+segments are never rewritten while the table is open: they are the
 history that a look back, a void or an amend of an old hand reads on demand, and the full
 replay that recovery falls back to.
 
@@ -42,8 +46,9 @@ taken for the end of a file.
 """
 
 import errno
+from binascii import crc32
 
-from core.frame import frame, split
+from core.frame import frame, intact
 from core.table import Table
 
 SNAPSHOT_EVERY = 12  # events; see the flash wear figures above
@@ -81,6 +86,11 @@ def _failed(exc, what):
         return StorageFull("flash full: " + what + " not saved. Delete an archived table, "
                            "then try again.")
     return JournalError("flash error ({}): {} not saved".format(exc, what))
+
+
+def chain(line, digest):
+    """`digest` carried over one more journal line: a CRC-32 of the lines' own checksums."""
+    return crc32(line.split(b" ", 2)[1], digest)
 
 
 def segment_name(seq, hands):
@@ -170,9 +180,11 @@ class Report:
         self.closed = False
         self.damage = []
         self.unreadable = []
+        self.notes = []  # anything else found, a line each (a segment out of sequence)
+        self.archived: "str | None" = None  # the archive of a folder no table came from
 
     def clean(self):
-        return not self.damage and not self.unreadable
+        return not self.damage and not self.unreadable and not self.notes
 
     def lines(self):
         out = ["{} hands kept ({})".format(self.hands, self.source)]
@@ -181,6 +193,10 @@ class Report:
                 d["file"], d["records"], d["bytes"], d["at"], d["kept_in"]))
         for name in self.unreadable:
             out.append(name + ": cannot be read, nothing is recorded until it can")
+        out.extend(self.notes)
+        if self.archived:
+            out.append("no table could be opened: its files are kept in archive " +
+                       self.archived)
         return out
 
 
@@ -208,6 +224,8 @@ class JournalStore:
         self.suspect = False  # an append failed: the segment may hold part of it
         self.closed = False
         self.blocked = None  # a file boot could not read: no change until a boot reads it
+        self.digest = 0  # chain() of `segment`'s lines so far
+        self.after = None  # see _append: [segment, checksums] of the last event written
         # Looking back reads hands in order: keep the segment list and the last segment read
         # ((name, events)); an append makes both stale.
         self.listing = None
@@ -230,16 +248,24 @@ class JournalStore:
         self.hands += 1
         self.recent[index] = {"record": record, "void": False, "previous": []}
 
-    def void(self, index):
-        self._append({"void": index})
+    def is_void(self, index):
+        return index in self.voided
+
+    def void(self, index, was=None):
+        # The record it takes out goes with it (`was`): boot then replays a void of an old
+        # hand without reading that hand's segment, which may be damaged or unreadable.
+        self._append({"void": index} if was is None else {"void": index, "was": was})
         self.voided.append(index)
         self.voids += 1
         entry = self.recent.get(index)
         if entry is not None:
             entry["void"] = True
 
-    def amend(self, index, record):
-        seq = self._append({"amend": index, "record": record})
+    def amend(self, index, record, was=None):
+        event = {"amend": index, "record": record}
+        if was is not None:
+            event["was"] = was  # as for a void
+        seq = self._append(event)
         self.amends.append([index, seq])
         entry = self.recent.get(index)
         if entry is not None:
@@ -264,6 +290,7 @@ class JournalStore:
             if self.segment is None:
                 self.segment = segment_name(seq, self.hands)
                 self.size = 0
+                self.digest = 0
             line = frame(seq, event)
             path = self.folder + "/" + self.segment
             try:
@@ -276,6 +303,12 @@ class JournalStore:
                 self.suspect = True
                 raise _failed(exc, "this change is") from None
             self.size += len(line)
+            # Where this event stands, and a checksum of its segment's lines up to it (of
+            # their checksums, which a damaged line elsewhere in it leaves as they were): a
+            # snapshot taken after it names them, so that boot can tell this table's
+            # snapshot from another's (journal_boot).
+            self.digest = chain(line, self.digest)
+            self.after = [self.segment, "%08x" % self.digest]
             self.listing = None
             self.cached = (None, [])
         self.seq = seq
@@ -299,6 +332,8 @@ class JournalStore:
         state = {"table": table.header(), "hands": self.hands, "totals": table.totals,
                  "state": table.state, "voided": self.voided, "amends": self.amends,
                  "last": last}
+        if self.after is not None:
+            state["after"] = self.after
         folder = self.folder + "/"
         try:
             write_file(self.fs, folder + SNAP + TMP, frame(self.seq, state))
@@ -346,7 +381,7 @@ class JournalStore:
         if chosen is not None:
             if self.cached[0] != chosen[2]:
                 data = read_file(self.fs, self.folder + "/" + chosen[2]) or b""
-                self.cached = (chosen[2], split(data, chosen[0])[0])
+                self.cached = (chosen[2], intact(data))
             for seq, event in self.cached[1]:
                 if (seq if key is None else event.get(key)) == value:
                     return event
@@ -417,28 +452,39 @@ class Journal:
             pass  # keep everything as it is until the file can be read
         elif table is None:
             names = self.fs.listdir(self.folder)
-            if [n for n in names if n.startswith(LOST)]:
-                self._archive()
-            else:
+            if self._opening_cut(names):
                 # A cut while a table was being opened: its folder holds nothing to keep.
                 for name in names:
                     self.fs.remove(self.folder + "/" + name)
                 self.fs.remove(self.folder)
+            else:
+                # Files no table could be read from (the opening lost, its snapshots too):
+                # kept whole for the host tools, and the device may open a new table.
+                loader.report.archived = self._archive()
         elif loader.store.closed:
             self._archive()
             table = None
         return table, loader.report
 
+    def _opening_cut(self, names):
+        """Whether a folder holds only what a cut while opening a table leaves: nothing, or
+        an empty first segment."""
+        for name in names:
+            if name != segment_name(0, 0) or read_file(self.fs, self.folder + "/" + name):
+                return False
+        return True
+
     def open_table(self, game, players, profile=None, rules=None, names=None, titles=False,
-                   end=None, roster=None, bombers=False):
-        """Start a new table; its opening is on flash when this returns."""
+                   end=None, roster=None, bombers=False, scale=None):
+        """Start a new table; its opening is on flash when this returns. (`scale`: a host
+        tool's, for records that mix units: see Table.)"""
         if self.blocked:
             raise Blocked(self.blocked)  # a table may be there that boot could not read
         if self._has(self.root, TABLE):
             raise JournalError("a table is open: close it first")
         store = JournalStore(self.fs, self.folder)
         table = Table(game, players, profile, rules, names, titles, end, roster=roster,
-                      bombers=bombers, store=store)
+                      bombers=bombers, store=store, scale=scale)
         try:
             try:
                 self.fs.mkdir(self.root)

@@ -4,6 +4,8 @@ and core.journal.read() only, and let go again after a boot: a board holds this 
 while it boots, not through the evening.
 """
 
+from binascii import crc32
+
 from core.errors import RecordError
 from core.frame import split, unframe
 from core.journal import (
@@ -15,6 +17,7 @@ from core.journal import (
     Report,
     Unreadable,
     _segments,
+    chain,
     read_file,
     segment_name,
     write_file,
@@ -36,6 +39,14 @@ def _snapshot(fs, path):
     return got
 
 
+def _key(name):
+    """(first seq, first hand) of a segment's name, or None."""
+    if len(name) == 15 and name[0] == "j" and name[8] == "." and name[1:8].isdigit() \
+            and name[9:].isdigit():
+        return int(name[1:8]), int(name[9:])
+    return None
+
+
 def _lost_name(fs, folder):
     numbers = [int(n[len(LOST):]) for n in fs.listdir(folder)
                if n.startswith(LOST) and n[len(LOST):].isdigit()]
@@ -52,32 +63,93 @@ class Loader:
         self.report = Report()
         self.store = JournalStore(fs, folder, writable=repair)
         self.table = None
+        self.holding = None  # the segment holding the last event read (or the snapshot's)
+        self.listed = None  # the folder's segments, once listed
 
     def _fits(self, got):
-        """A snapshot is taken as is only if it is this table's (its header is the journal's
-        opening) and its counts agree with the segment names. Most boots find the segment
-        it names next (seq + 1, hands): that name is the agreement, and boot reads no more
-        than it would anyway. Only when that one is missing (a boot right after a snapshot)
-        is the folder listed, to see that no later segment exists and that one holds it."""
+        """A snapshot is taken as is only if it is this table's and its counts agree with
+        the segments. This table's: its header is the journal's opening, and the event it
+        follows (`after`: that event's segment and checksum, in every snapshot written since
+        they carry it) is in the journal, byte for byte; where the opening line is damaged,
+        `after` alone tells. Its counts: most boots find the segment it names next (seq + 1,
+        hands), and that name is the agreement. Only when that one is missing (a boot right
+        after a snapshot) does a snapshot without `after` need the folder listed, to see
+        that its last segment ends at the snapshot's event."""
         seq, state = got
         hands = state["hands"]
-        data = read_file(self.fs, self.folder + "/" + segment_name(0, 0))
-        if data is None:
+        try:
+            data = read_file(self.fs, self.folder + "/" + segment_name(0, 0))
+        except Unreadable:
+            data = None  # the opening is not known: `after` alone may tell
+        first = None
+        if data is not None and b"\n" in data:
+            first = unframe(data[:data.find(b"\n")])
+        opening = first[1].get("open") if first is not None and first[0] == 0 else None
+        if opening is not None and opening != state["table"]:
             return False
-        first = unframe(data[:data.find(b"\n")])
-        if first is None or first[1].get("open") != state["table"]:
+        after = state.get("after")
+        if after is not None:
+            if not self._holds(after, seq, hands):
+                return False
+            self.holding = after[0]
+        elif opening is None:
             return False
         try:
             if read_file(self.fs, self.folder + "/" + segment_name(seq + 1, hands)) is not None:
                 return True
         except Unreadable:
             return True  # it is there, so it agrees; the replay then finds it unreadable
+        if after is not None:
+            return True  # load() looks for any segment after it
         before = None
-        for segment in _segments(self.fs, self.folder):
+        for segment in self._listing():
             if segment[0] > seq:
                 return False
             before = segment
-        return before is not None and before[1] <= hands <= before[1] + seq + 1 - before[0]
+        if before is None or not before[1] <= hands <= before[1] + seq + 1 - before[0]:
+            return False
+        events = split(read_file(self.fs, self.folder + "/" + before[2]) or b"", before[0])[0]
+        if not events or events[-1][0] != seq:
+            return False  # the last segment holds events the snapshot does not cover
+        self.holding = before[2]
+        return True
+
+    def _holds(self, after, seq, hands):
+        """Whether segment after[0] holds event `seq`, its lines up to it chain() to
+        after[1], and `hands` hands were recorded by then: counted where those lines are
+        whole, else within what the segment's name allows."""
+        key = None
+        if isinstance(after, list) and len(after) == 2 and isinstance(after[0], str) and \
+                isinstance(after[1], str):
+            key = _key(after[0])
+        if key is None or seq < key[0]:
+            return False
+        lines = (read_file(self.fs, self.folder + "/" + after[0]) or b"").split(b"\n")
+        count = seq + 1 - key[0]
+        if len(lines) <= count:  # (the last item is what follows the last newline)
+            return False
+        digest = 0
+        seen = key[1]
+        whole = True
+        for line in lines[:count]:
+            parts = line.split(b" ", 2)
+            if len(parts) != 3:
+                return False
+            digest = crc32(parts[1], digest)  # as chain() does
+            # Whole and a hand, without parsing it: its checksum, and the canonical JSON of a
+            # hand event starts with its one key before "record".
+            if parts[1] != b"%08x" % crc32(parts[0] + b" " + parts[2]):
+                whole = False
+            elif parts[2].startswith(b'{"hand":'):
+                seen += 1
+        if "%08x" % digest != after[1]:
+            return False
+        return hands == seen if whole else key[1] <= hands <= key[1] + count
+
+    def _listing(self):
+        if self.listed is None:
+            self.listed = _segments(self.fs, self.folder)
+        return self.listed
 
     def _damaged(self, name, data, at):
         """Cut `name` at byte `at` (0: move it aside whole; `data` None when it could not
@@ -91,6 +163,7 @@ class Loader:
         bad = data[at:] if data is not None else None
         kept_in = None
         if self.repair:
+            self.listed = None
             kept_in = _lost_name(self.fs, self.folder)
             if at and data is not None:
                 # Keep the bad bytes first, then shorten the file: a cut between the two
@@ -140,9 +213,9 @@ class Loader:
             if table.record(event["record"], replay=True)[0] != event["hand"]:
                 raise JournalError("hand out of order")
         elif "void" in event:
-            table.void(event["void"])
+            table.void(event["void"], event.get("was"))
         elif "amend" in event:
-            table.amend(event["amend"], event["record"], replay=True)
+            table.amend(event["amend"], event["record"], replay=True, was=event.get("was"))
         elif "close" in event:
             self.store.close()
         else:
@@ -155,6 +228,11 @@ class Loader:
         for i in range(len(events)):
             try:
                 self._apply(events[i][1])
+            except Unreadable:
+                # A void or an amend reads its hand from an older segment, and that file
+                # could not be read: the event is not damaged, and neither is what follows.
+                # Nothing is cut: load() stops here, blocked, until a boot reads the file.
+                raise
             except (RecordError, JournalError, TypeError, ValueError, KeyError, IndexError,
                     AttributeError):
                 # A well-framed event that does not replay (a hand the table refuses, a
@@ -195,19 +273,56 @@ class Loader:
         while True:
             data = read_file(self.fs, self.folder + "/" + name)
             if data is None:
-                break
+                found = self._continued(name)
+                if found is None:
+                    break
+                name = found
+                data = read_file(self.fs, self.folder + "/" + name) or b""
             first = store.seq
             good = self._replay(data)
-            store.segment = name
+            store.segment = self.holding = name
             store.size = good
+            store.digest = 0  # the next event's snapshot names the chain of the lines kept
+            for line in data[:good].split(b"\n")[:-1]:
+                store.digest = chain(line, store.digest)
             if good < len(data):
                 self._damaged(name, data, good)
                 self._set_aside_after(name)
                 break
             if store.seq == first:
-                break  # an empty segment (cut before its first event): the journal ends here
+                self._continued(None)  # an empty segment (cut before its first event)
+                break
             name = segment_name(store.seq + 1, store.hands)
         return name
+
+    def _continued(self, expected):
+        """The segment that goes on where the journal stopped (its first event is the next
+        one) under another name than `expected`, as a hand or a damaged folder entry may
+        leave it: its name, given back to it in repair mode. Without one, any segment after
+        the last one read is out of sequence: reported, and set aside in repair mode (a later
+        segment could take its name) unless no table was read (the folder is archived whole,
+        as it is)."""
+        store = self.store
+        strays = []
+        # Names compared as they are: parsing every old segment's name costs a long table's
+        # boot more than the rest of it.
+        for name in sorted(self.fs.listdir(self.folder)):
+            if self.holding is not None and name <= self.holding or _key(name) is None:
+                continue
+            data = read_file(self.fs, self.folder + "/" + name)
+            if expected is not None and split(data or b"", store.seq + 1)[0]:
+                if self.repair:
+                    self.fs.rename(self.folder + "/" + name, self.folder + "/" + expected)
+                self.report.notes.append("{}: out of its place, read as {}".format(
+                    name, expected))
+                return expected if self.repair else name
+            strays.append(name)
+        for name in strays:
+            if self.repair and self.table is not None:
+                self._damaged(name, None, 0)
+            else:
+                self.report.notes.append(name + ": out of sequence, not read")
+        return None
 
     def _set_aside_after(self, name):
         # Events after a cut cannot be replayed (their numbers would not follow): keep any

@@ -12,12 +12,23 @@ from core.errors import RecordError
 
 MAX_UNIT = 10000  # docs/rules.md, "Ranges": as rules.base
 CENT = 100
-# How far from a whole number of cents a parsed decimal may fall and still be one: a float
-# of single precision (rp2) holds 7 significant digits, so 0.29 arrives as 0.28999999 and
-# times 100 as 28.999998; one of double precision is far closer. Relative to the amount,
-# a few float steps of single precision: a third decimal (0.005 is half a cent off) is
-# still far beyond it.
-_SLACK = 2.0 ** -20
+
+
+def _float_step():
+    """The gap between 1.0 and the next float: 2 ** -23 on a board whose MicroPython has
+    single-precision floats (rp2), 2 ** -52 with double precision (CPython, the VM)."""
+    step = 1.0
+    while 1.0 + step / 2 != 1.0:
+        step /= 2
+    return step
+
+
+# How far from a whole number of cents a parsed decimal may fall and still be one, relative
+# to the amount: a few steps of the float that holds it. Single precision holds 7 significant
+# digits, so 0.29 arrives as 0.28999999 and times 100 as 28.999998; with double precision a
+# third decimal is always seen (9999.999, 0.5000001 are refused), with single precision one
+# finer than the float can hold goes unseen, as it must.
+_SLACK = 8 * _float_step()
 
 
 def cents(rules, key="unit", prefix="rules."):

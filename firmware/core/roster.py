@@ -31,12 +31,20 @@ def check_seating(seating, players, persons=MAX_PERSONS):
         raise RecordError("seating", seating, "must list {} roster positions, one a seat"
                           .format(players))
     for person in seating:
-        if not is_int(person) or not 0 <= person < persons:
+        if not is_int(person) or not 0 <= person < MAX_PERSONS:
             raise RecordError("seating", seating, "{} is not a roster position 0 to {}"
+                              .format(_shown(person), MAX_PERSONS - 1))
+        if person >= persons:
+            raise RecordError("seating", seating, "{} is past this table's roster, 0 to {}"
                               .format(person, persons - 1))
     if len(set(seating)) != players:
         raise RecordError("seating", seating, "a person is seated twice")
     return seating
+
+
+def _shown(value):
+    # a position as the record wrote it: JSON's true, not Python's True
+    return "true" if value is True else "false" if value is False else value
 
 
 def first(players):
@@ -50,7 +58,8 @@ def proposal(rule, persons, seating, leader, deltas):
     out = persons - len(seating)
     rested = [p for p in range(persons) if p not in seating]
     chosen = []
-    if rule == "leader" and leader is not None:
+    if rule == "leader" and leader is not None and out:
+        # (a roster as large as the seats: nobody sits out, the leader plays on)
         chosen.append(seating[leader])
     elif rule == "loser":
         # Seats from the biggest loss down, a tie to the earlier seat (MicroPython's sort is

@@ -71,11 +71,14 @@ class MemoryStore:
     def add(self, index, record):
         self.hands.append({"record": record, "void": False, "previous": []})
 
-    def void(self, index):
+    def is_void(self, index):
+        return self.hands[index]["void"]
+
+    def void(self, index, was=None):
         self.hands[index]["void"] = True
         self.voids += 1
 
-    def amend(self, index, record):
+    def amend(self, index, record, was=None):
         entry = self.hands[index]
         entry["previous"].append(entry["record"])
         entry["record"] = record
@@ -260,11 +263,26 @@ class Table:
 
     # -- recording ---------------------------------------------------------------------
 
-    def _complete(self, record):
-        """Fill what the table decides into `record` and refuse one for another table."""
+    def _complete(self, record, given=False):
+        """Fill what the table decides into `record` and refuse one for another table.
+        given: the record was written down (a file's, the journal's) and is whole as it is
+        (RULES §8): without `rules` it is scored with the defaults, without `seating` its
+        persons are the seats, whatever the table or other records say."""
         if not isinstance(record, dict):
             raise RecordError("record", record, "must be a JSON object")
         record = _copy(record)
+        rules = record.get("rules")
+        if self.roster is not None and isinstance(rules, dict) and "beans" in rules:
+            if "seating" in record:
+                raise RecordError("seating", record["seating"],
+                                  "beans belong to seats: a beans hand has no seating")
+            raise RecordError("rules.beans", rules["beans"],
+                              "beans belong to seats: no beans at a table with a roster")
+        if given:
+            if "rules" not in record and self.rules:
+                record["rules"] = {}
+            if "seating" not in record and self.roster is not None:
+                record["seating"] = list(range(self.players))
         for key, value in self.template().items():
             if key == "dealer":
                 continue
@@ -326,21 +344,23 @@ class Table:
             record = self._correction(index, record)
         return record, self._score(record, index)
 
-    def _correction(self, index, record):
-        """`record` completed as a correction of hand `index`: unless it says otherwise, it
-        keeps the rules (and beans balances) the hand was played under."""
+    def _correction(self, index, record, entry=None):
+        """`record` completed as a correction of hand `index` (whose `entry` may be given):
+        unless it says otherwise, it keeps the rules (and beans balances) the hand was
+        played under."""
         record = _copy(record)
-        old = self._entry(index)["record"]
+        old = (entry or self._entry(index))["record"]
         for key in ("rules", "seating"):  # the same players as well as the same rules
             if key not in record and key in old:
                 record[key] = _copy(old[key])
         return self._complete(record)
 
-    def record(self, record, replay=False):
+    def record(self, record, replay=False, given=False):
         """Score a new hand and add it; returns (hand index, result). Nothing changes if the
         record is refused, or if the store cannot save it (the call can then be repeated).
-        replay: the hand comes from the journal (see ddz.check_cards)."""
-        record = self._complete(record)
+        replay: the hand comes from the journal (see ddz.check_cards); given: from a file
+        (see _complete; a replayed hand is given too)."""
+        record = self._complete(record, given or replay)
         index = len(self.entries)
         result = self._score(record, index)
         if self.game == "ddz" and not replay:
@@ -389,31 +409,37 @@ class Table:
         self._seating = None  # the next hand's seating follows the hands as they are now
         self.entries.saved(self)
 
-    def _entry(self, index):
+    def _entry(self, index, was=None):
+        """Hand `index`'s entry; with `was` (a replayed void or amend: the record it took
+        out), that record, without reading the hand from the store."""
         if not isinstance(index, int) or not 0 <= index < len(self.entries):
             raise RecordError("hand", index, "no such hand")
-        return self.entries[index]
+        if was is None:
+            return self.entries[index]
+        if not isinstance(was, dict):
+            raise RecordError("was", was, "must be a hand record")
+        return {"record": was, "void": self.entries.is_void(index), "previous": []}
 
-    def void(self, index):
-        entry = self._entry(index)
+    def void(self, index, was=None):
+        entry = self._entry(index, was)
         if entry["void"]:
             raise RecordError("hand", index + 1, "already voided")
         effect = self._effect(index, entry["record"])
-        self.entries.void(index)
+        self.entries.void(index, entry["record"])
         self._apply(effect)
 
-    def amend(self, index, record, replay=False):
+    def amend(self, index, record, replay=False, was=None):
         """Replace hand `index` with a corrected record; the old one is kept in `previous`.
         Beans: the hand keeps the balances its players carried into it."""
-        entry = self._entry(index)
+        entry = self._entry(index, was)
         if entry["void"]:
             raise RecordError("hand", index + 1, "a voided hand cannot be amended")
-        record = self._correction(index, record)
+        record = self._correction(index, record, entry)
         result = self._score(record, index)
         if self.game == "ddz" and not replay:
             ddz.check_cards(record)
         effect = self._effect(index, entry["record"], record, result)
-        self.entries.amend(index, record)
+        self.entries.amend(index, record, entry["record"])
         self._apply(effect)
         return result
 
@@ -427,15 +453,23 @@ class Table:
         rotation rule proposes after the last hand that counts (core/roster.py)."""
         if self._seating is None:
             from core import roster
+            from core.journal import JournalError
 
             seating = roster.first(self.players)
-            for i in range(len(self.entries) - 1, -1, -1):
-                entry = self.entries[i]
-                if not entry["void"]:
-                    record = entry["record"]
-                    seating = roster.proposal(self.roster, self.persons, record["seating"],
-                                              _leader(record), self.hand_result(i)["deltas"])
-                    break
+            try:
+                for i in range(len(self.entries) - 1, -1, -1):
+                    entry = self.entries[i]
+                    if not entry["void"]:
+                        record = entry["record"]
+                        seating = roster.proposal(self.roster, self.persons,
+                                                  record["seating"], _leader(record),
+                                                  self.hand_result(i)["deltas"])
+                        break
+            except JournalError:
+                # The last hand that counts cannot be read (a damaged journal): the first
+                # persons are proposed, and the table chooses (seat()). Raising here would
+                # stop every boot at the table screen.
+                seating = roster.first(self.players)
             self._seating = seating
         return list(self._seating)
 

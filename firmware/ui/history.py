@@ -7,6 +7,7 @@ past the first step is the hand's page again, where the amend ends.
 """
 
 from core.explain import breakdown
+from core.journal import JournalError
 from ui import keys
 from ui.screen import Choice, Confirm, Paged, signed, wrap
 
@@ -21,8 +22,11 @@ class HistoryScreen(Choice):
         # Newest first; only the rows on screen are read (from flash, on the device).
         table = self.app.table
         index = len(table.entries) - 1 - i
-        entry = table.entries[index]
         label = "{}.".format(index + 1)
+        try:
+            entry = table.entries[index]
+        except JournalError:  # its line in the journal is damaged: named, not shown
+            return label + " " + self.t("err_damaged"), None
         if entry["void"]:
             label += " " + self.t("voided")
         elif table.game == "shengji":
@@ -38,7 +42,10 @@ class HistoryScreen(Choice):
         return label, index
 
     def pick(self, value):
-        self.app.push(HandScreen(self.app, value))
+        if value is None:
+            self.app.notice([self.t("err_damaged")])
+        else:
+            self.app.push(HandScreen(self.app, value))
 
 
 class HandScreen(Paged):

@@ -8,7 +8,7 @@ from core.money import CENT, text, unit_text
 MODULE_PX = {"mono128x64": 2, "color240x135": 3, "color320x240": 3}
 QUIET = 2  # light modules around the code: the standard asks 4, phones and zxing read 2
 LEVEL = "L"
-_MARK = 6  # bytes a page's "k/n\n" takes at most (up to 99 pages)
+_MARK = 6  # bytes a page's "k/n\n" takes, up to 99 pages
 
 
 def signed(total, scale=1):
@@ -55,21 +55,33 @@ def pages(lines, room):
     lines to a page; with more than one page, each starts with its number, "2/3"."""
     if len("\n".join(lines).encode()) <= room:
         return ["\n".join(lines)]
+    mark = _MARK
+    while True:
+        packed = _packed(lines, room - mark)
+        count = len(packed)
+        # "k/n\n" grows with the count (very long names: 100 pages and more): pack again
+        # with room for it, or a page would overflow its code.
+        if 2 * len(str(count)) + 2 <= mark:
+            return ["{}/{}\n".format(i + 1, count) + "\n".join(page)
+                    for i, page in enumerate(packed)]
+        mark = 2 * len(str(count)) + 2
+
+
+def _packed(lines, room):
     packed = []
     page = []
     size = 0
     for line in lines:
-        for piece in _pieces(line, room - _MARK):
+        for piece in _pieces(line, room):
             n = len(piece.encode()) + 1  # and its newline
-            if page and size + n > room - _MARK:
+            if page and size + n > room:
                 packed.append(page)
                 page = []
                 size = 0
             page.append(piece)
             size += n
     packed.append(page)
-    count = len(packed)
-    return ["{}/{}\n".format(i + 1, count) + "\n".join(page) for i, page in enumerate(packed)]
+    return packed
 
 
 def version_for(side, module):

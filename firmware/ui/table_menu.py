@@ -2,6 +2,7 @@
 "same as last". Imported when the menu is opened, let go again on a small heap
 (ui/modules.py): an evening spends most of its presses elsewhere."""
 
+from core.journal import JournalError
 from core.money import CENT, unit_text
 from core.money import text as money_text
 from ui import keys
@@ -103,6 +104,9 @@ def _statistics(app):
         except MemoryError:
             app.replace(Notice(app, [app.t("stats"), app.t("err_memory")]))
             return
+        except JournalError:  # a hand whose journal line is damaged
+            app.replace(Notice(app, [app.t("stats"), app.t("err_damaged")]))
+            return
     app.replace(StatsScreen(app))
 
 
@@ -115,7 +119,10 @@ def _same_as_last(app):
     last = None
     while index and last is None:
         index -= 1
-        entry = table.entries[index]  # on the device, read from flash: once each
+        try:
+            entry = table.entries[index]  # on the device, read from flash: once each
+        except JournalError:
+            break  # a damaged hand: the hand starts as a new one
         if not entry["void"] and "forfeit" not in entry["record"]:
             last = entry["record"]
     app.pop()

@@ -635,6 +635,15 @@ CASES = [
         "why": "M' = 2(played bomb) x 2^2(held) = 8 < 10 -> P = 10; pays 1 x 10",
     },
     {
+        "name": "escape: bomb_mode add, a held bomb adds one as a played one does (RULES 5)",
+        "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 0, "bid": 2,
+                   "bombs": ["bomb", "bomb"], "escape": 0, "held": 3,
+                   "rules": {"bomb_mode": "add"}},
+        "deltas": [-80, 40, 40],
+        "why": "add: bombs 1 + 2 played + 3 held = 6; M' = 6 < 10 -> landlord P = 20; pays "
+               "2 x 20 = 40 to each farmer",
+    },
+    {
         "name": "escape: classic landlord, M' 16 -> 4 x 16",
         "record": {"game": "ddz", "profile": "classic", "players": 3, "landlord": 1, "bid": 1,
                    "bombs": ["bomb", "rocket"], "escape": 1, "held": 2},

@@ -11,7 +11,8 @@ table's folder (e.g. archive/0003); or the folder above a data folder, a board's
 system (the simulator's .sim/<board>/); or an emulated Pico's flash image (.sim/pico/,
 build/pico/, or the flash.img itself), whose /data is read out of it, the image unchanged.
 score FOLDER prints what score FILE prints for the table's hands that count (voided ones left
-out, amended ones as corrected): exactly the output of `score` on what `export --json` writes.
+out, amended ones as corrected): exactly the output of `score` on what `export --json` writes,
+each hand replayed as the journal holds it; with none, the table's totals, all zero.
 A damaged journal gives the hands recovered (in order, up to the first damage), says on stderr
 what was set aside and why, and exits 3 (score, export, summary, plot). verify FOLDER reads
 every file, lists its records and each damage found, and what boot would recover (exit status 1
@@ -195,8 +196,18 @@ def _summary(args):
     return _damaged(damage)
 
 
+def _end(text):
+    """--end hands=N or reach=T as the table's `end`."""
+    key, _, value = text.partition("=")
+    if key not in ("hands", "reach") or not value.isdigit():
+        raise argparse.ArgumentTypeError("hands=N or reach=T, not " + text)
+    return {key: int(value)}
+
+
 def _restore(args):
-    hands = restore(read_jsonl(args.records), args.folder, args.records)
+    table = {"names": args.names.split(",") if args.names else None,
+             "roster": args.rotation, "end": args.end}
+    hands = restore(read_jsonl(args.records), args.folder, args.records, table)
     print("restored {} hands into {}".format(hands, args.folder))
     return 0
 
@@ -239,6 +250,13 @@ def main(argv=None):
                                                "records, as a device would")
     back.add_argument("records")
     back.add_argument("folder", help="the device's data folder to create")
+    # What records do not hold (export --json writes records only): the table's own.
+    back.add_argument("--names", metavar="A,B,C",
+                      help="the persons' names, comma-separated (default P1, P2...)")
+    back.add_argument("--rotation", choices=("turn", "leader", "loser"),
+                      help="a roster's rotation rule (default turn)")
+    back.add_argument("--end", type=_end, metavar="hands=N|reach=T",
+                      help="when the evening ends, as the new-table screen sets it")
     back.set_defaults(run=_restore)
     get = commands.add_parser("pull", help="copy a board's journal (/data) into DIR with "
                                            "mpremote")

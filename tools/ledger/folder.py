@@ -13,7 +13,14 @@ import tempfile
 from core.errors import RecordError
 from core.journal import SNAP, TABLE, Journal, JournalError, read, segment_name
 from core.money import text as money_text
-from tools.ledger.records import LedgerError, persons_seated, score_records, table_for
+from core.table import Table
+from tools.ledger.records import (
+    LedgerError,
+    file_scale,
+    persons_seated,
+    score_records,
+    table_for,
+)
 from tools.ledger.scan import REFUSED, Scan, open_regular
 
 
@@ -104,12 +111,40 @@ def _no_journal(folder, names):
 
 def load(folder):
     """(table, scan) of FOLDER's table, read without changing anything: the hands a full
-    replay of its segments recovers, and scan.damage, what was set aside and why."""
+    replay of its segments recovers, and scan.damage, what was set aside and why. Where the
+    device's boot keeps more (a snapshot carries it past a damaged old line, or a damaged
+    opening), and every one of its hands can be read, those: what the device shows."""
     path = table_folder(folder)
     scan = Scan(path)
-    if scan.table is None:
+    table = scan.table
+    booted = _booted(path)
+    if booted is not None and (table is None or len(booted.entries) > len(table.entries)):
+        table = booted
+    if table is None:
         raise LedgerError(path, "no table could be recovered: " + "; ".join(scan.damage))
-    return scan.table, scan
+    return table, scan
+
+
+def _booted(path):
+    """The table boot recovers from `path`, rebuilt in memory (it then needs no file, as a
+    mounted image goes away); None where boot recovers none, or a hand it keeps cannot be
+    read."""
+    try:
+        table, _report = read(HostFS(), path)
+        if table is None:
+            return None
+        entries = [table.entries[i] for i in range(len(table.entries))]
+        copy = Table(**table.header())
+        for entry in entries:  # each hand as first recorded, then its corrections
+            copy.record((entry["previous"] + [entry["record"]])[0], replay=True)
+        for i, entry in enumerate(entries):
+            for record in entry["previous"][1:] + [entry["record"]] * bool(entry["previous"]):
+                copy.amend(i, record, replay=True)
+            if entry["void"]:
+                copy.void(i)
+    except (JournalError, OSError) + REFUSED:
+        return None
+    return copy
 
 
 def current_records(table):
@@ -127,7 +162,8 @@ def score_folder(folder):
     """The `score` output for a folder (as if its current records were a JSON Lines file),
     and the damage lines of its scan (empty when the journal is sound)."""
     table, scan = load(folder)
-    return score_records(list(enumerate(current_records(table), 1)), folder), scan.damage
+    records = list(enumerate(current_records(table), 1))
+    return score_records(records, folder, recorded=True, empty=table), scan.damage
 
 
 def boot_view(path):
@@ -174,17 +210,39 @@ def verify(folder):
 LOCK = ".restoring"
 
 
-def restore(records, folder, where="records"):
+def _setting(shape, given):
+    """The restored table's names, rotation rule and end: `given`, checked against the
+    table `shape` the records make, before anything is written."""
+    names = given.get("names")
+    rule = given.get("roster")
+    if rule is not None and shape.roster is None:
+        raise LedgerError("--rotation", "the records seat no roster (none has a seating)")
+    setting = {"names": names if names is not None else
+               (shape.names if shape.roster else None),
+               "roster": rule or shape.roster, "end": given.get("end")}
+    try:
+        Table(shape.game, shape.players, shape.profile, shape.rules, setting["names"],
+              end=setting["end"], roster=setting["roster"])
+    except RecordError as exc:
+        raise LedgerError("--" + {"names": "names", "roster": "rotation"}.get(
+            exc.key.split(".")[0], "end"), str(exc)) from exc
+    return setting
+
+
+def restore(records, folder, where="records", table=None):
     """Write a journal folder for `records` ([(line, record)] read from `where`) exactly as
     a device would (same code, same bytes), under FOLDER as a device's data folder; returns
     the number of hands. The table is written aside and renamed into place when complete,
     so a failure leaves nothing behind; a lock file taken with O_EXCL refuses a second
-    restore into the same folder while one runs."""
+    restore into the same folder while one runs. `table`: what the records cannot say of
+    their table, {"names", "roster" (its rotation rule), "end"}, each optional (records name
+    no one: without names the persons are P1, P2...)."""
     if not records:
         raise LedgerError(where, "no records to restore")
     score_records(records, where)  # refuses a bad record before anything is written
     first = records[0][1]
     shape = table_for(first, persons_seated(records))
+    setting = _setting(shape, table or {})
     created = not os.path.isdir(folder)
     try:
         if created:
@@ -204,12 +262,15 @@ def restore(records, folder, where="records"):
         # A table whose records say who played each bomb asked for it: so does the restored
         # one, for the hands played on it next.
         bombers = shape.game == "ddz" and any("bombers" in r for _n, r in records)
+        # A file whose later records have a unit with decimals counts in hundredths from
+        # its first hand (as `score` does): the table's opening keeps that scale.
         table = Journal(HostFS(), work).open_table(
-            shape.game, shape.players, shape.profile, first.get("rules"),
-            shape.names if shape.roster else None, roster=shape.roster, bombers=bombers)
+            shape.game, shape.players, shape.profile, first.get("rules"), setting["names"],
+            end=setting["end"], roster=setting["roster"], bombers=bombers,
+            scale=file_scale(records))
         for number, record in records:
             try:
-                table.record(record)
+                table.record(record, given=True)
             except RecordError as exc:
                 raise LedgerError("{}:{}".format(where, number), str(exc)) from exc
         # Not os.replace: an existing table/ (empty or not) must never be overwritten.

@@ -9,7 +9,7 @@ import re
 from decimal import Decimal
 
 from core.check import get_int, is_int
-from core.errors import RecordError, escape
+from core.errors import MISSING, RecordError, escape
 from core.explain import breakdown
 from core.money import CENT, cents, scale_of
 from core.money import text as money_text
@@ -165,6 +165,11 @@ def table_for(record, persons=0, scale=None):
     profile = record.get("profile") if game == "ddz" else None
     table = Table(game, players, profile=profile, rules=record.get("rules"))
     roster = {}
+    rules = record.get("rules")
+    if persons and isinstance(rules, dict) and "beans" in rules:
+        # The file's seatings made it a roster's; the first record, of beans, cannot be one.
+        raise RecordError("seating", record.get("seating", MISSING),
+                          "beans belong to seats: a file of beans hands has no seating")
     if persons and game != "shengji":  # 升级 refuses the seating itself, by its key
         roster = {"names": ["P{}".format(i + 1) for i in range(max(persons, table.players))],
                   "roster": "turn"}
@@ -214,9 +219,11 @@ def hand_line(table, record, result):
     return out
 
 
-def replay(records, where="records"):
+def replay(records, where="records", recorded=False):
     """Record [(line, record)] on one table, in order, yielding (table, index, result) for
-    each hand. Raises LedgerError naming the line, key and value."""
+    each hand. Raises LedgerError naming the line, key and value. recorded: the hands come
+    from a journal, where they were already taken: they replay as they were, without the
+    checks of what a deck allows that a new hand gets (Table.record's replay)."""
     table = None
     persons = persons_seated(records)
     scale = file_scale(records)
@@ -227,19 +234,26 @@ def replay(records, where="records"):
             elif game_of(record) != table.game:
                 raise RecordError("game", record["game"],
                                   "this file's table plays " + table.game)
-            index, result = table.record(record)
+            index, result = table.record(record, replay=recorded, given=True)
         except RecordError as exc:
             raise LedgerError("{}:{}".format(where, number), str(exc)) from exc
         yield table, index, result
 
 
-def score_records(records, where="records"):
+def score_records(records, where="records", recorded=False, empty=None):
     """Score [(line, record)] as one table; return the output objects (hands, then totals
-    for point games). Raises LedgerError naming the line, key and value."""
+    for point games). Raises LedgerError naming the line, key and value. recorded: see
+    replay(). empty: the table whose records these are (a journal's), for its totals when
+    no hand counts: all zero, rather than nothing at all."""
     table = None
     lines = []
     by_seat = None  # a roster's table keeps totals by person; "totals" stays by seat
-    for table, index, result in replay(records, where):
+    if not records and empty is not None and empty.game != "shengji":
+        totals = {"totals": [amount(0, empty.scale)] * empty.players}
+        if empty.roster is not None:
+            totals["person_totals"] = [amount(0, empty.scale)] * empty.persons
+        return [totals]
+    for table, index, result in replay(records, where, recorded):
         lines.append(hand_line(table, table.entries[index]["record"], result))
         if "deltas" in result:
             deltas = result["deltas"]

@@ -227,19 +227,23 @@ class Scan:
                 stop = name  # unreadable, already reported
                 continue
             events, good = split(data, key[0])
+            refused = None
             for i, (seq, event) in enumerate(events):
                 try:
                     replay.apply(seq, event)
-                except REFUSED:
+                except REFUSED as exc:
                     good = sum(len(line) + 1 for line in data[:good].split(b"\n")[:i])
+                    refused = exc
                     break
                 if seq in wanted:
                     seen[seq] = replay.state()
             if good < len(data):
                 line = data[:good].count(b"\n") + 1
-                self._found(name, "line {} is damaged or torn: {} records ({} bytes) from "
-                            "there set aside".format(line, _records(data[good:]),
-                                                     len(data) - good))
+                # A whole line that the table refuses says why, naming the key.
+                what = "damaged or torn" if not isinstance(refused, RecordError) else \
+                    "refused ({})".format(refused)
+                self._found(name, "line {} is {}: {} records ({} bytes) from there set aside"
+                            .format(line, what, _records(data[good:]), len(data) - good))
                 stop = name
         if not segments:
             self._found(segment_name(0, 0), "missing: the table's first segment")

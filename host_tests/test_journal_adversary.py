@@ -1,0 +1,262 @@
+"""Boot on a journal damaged where it hurts most (issue 23): an old file unreadable or damaged
+while the newest one voids and amends its hands, the opening line flipped, the first segment
+and both snapshots gone, the newest segment renamed, a snapshot from another table. Every
+hand that can be read is kept, what cannot is named, and the totals are those of the hands
+kept. Each case runs on the firmware's MemFS, on a littlefs image (littlefs-python, rp2's
+geometry) and on the MicroPython VM.
+"""
+
+import binascii
+import json
+
+import pytest
+from test_journal_memfs import MemFS, hand
+
+from core.frame import frame, unframe
+from core.journal import Blocked, Journal
+from core.table import Table
+from tools import mpvm
+from tools.lfs_image import new_flash
+
+FOLDER = "d/table/"
+J0, J12, J24 = "j0000000.000000", "j0000012.000011", "j0000024.000023"
+NAMES = ["A", "B", "C"]
+
+
+def evening(fs, shift=0):
+    """24 hands, then (in the newest segment) hand 3 voided, hand 6 amended, two more: 26
+    hands, snapshots after events 11 and 23. Returns the same evening on a plain table."""
+    table = Journal(fs, "d").open_table("ddz", 3, profile="classic", names=NAMES)
+    mirror = Table("ddz", 3, profile="classic", names=NAMES)
+    for t in (table, mirror):
+        for i in range(24):
+            t.record(hand(i + shift))
+        t.void(2)
+        t.amend(5, hand(40))
+        for i in range(24, 26):
+            t.record(hand(i + shift))
+    return mirror
+
+
+def _built():
+    fs = MemFS()
+    mirror = evening(fs)
+    return dict(fs.files), mirror
+
+
+FILES, MIRROR = _built()
+
+
+def _line(data, n):
+    """Byte offset of line `n` (from 0) of a segment."""
+    pos = 0
+    for _ in range(n):
+        pos = data.index(b"\n", pos) + 1
+    return pos
+
+
+def _flip(data, at):
+    damaged = bytearray(data)
+    damaged[at] ^= 0x04
+    return bytes(damaged)
+
+
+def _without(files, *names):
+    return {k: v for k, v in files.items() if k[len(FOLDER):] not in names}
+
+
+# -- the cases: (files, unreadable paths) -> what boot must keep ---------------------------
+
+
+def flipped_old_line():
+    # Event 9 (hand 8) in the first segment: a hand the newest segment does not touch.
+    j0 = FILES[FOLDER + J0]
+    return dict(FILES, **{FOLDER + J0: _flip(j0, _line(j0, 9) + 20)})
+
+
+def flipped_opening():
+    j0 = FILES[FOLDER + J0]
+    return dict(FILES, **{FOLDER + J0: _flip(j0, 30)})
+
+
+def no_opening_no_snapshots():
+    return _without(FILES, J0, "snap", "snap.old")
+
+
+def empty_opening_no_snapshots():
+    return dict(_without(FILES, "snap", "snap.old"), **{FOLDER + J0: b""})
+
+
+def renamed_newest():
+    files = _without(FILES, J24)
+    files[FOLDER + "j0000023.000023"] = FILES[FOLDER + J24]
+    return files
+
+
+def foreign_snapshot(shift):
+    """The snapshot of another evening with the same opening and the same counts."""
+    other = MemFS()
+    evening(other, shift)
+    return dict(FILES, **{FOLDER + "snap": other.files[FOLDER + "snap"]})
+
+
+def _boot(fs):
+    journal = Journal(fs, "d")
+    table, report = journal.boot()
+    return journal, table, report
+
+
+def _before_was(files):
+    """The files as a journal written before voids and amends carried the record they take
+    out (`was`): boot then reads that record from the hand's own segment."""
+    out = dict(files)
+    for path, data in files.items():
+        if path.rsplit("/", 1)[1].startswith("j"):
+            lines = []
+            for line in data.splitlines():
+                seq, event = unframe(line)
+                event.pop("was", None)
+                lines.append(bytes(frame(seq, event)))
+            out[path] = b"".join(lines)
+    return out
+
+
+def test_a_void_and_an_amend_of_an_unreadable_old_segment_need_not_read_it():
+    fs = MemFS(dict(FILES))
+    fs.unreadable.add(FOLDER + J0)
+    _j, table, report = _boot(fs)
+    assert report.clean() and table.totals == MIRROR.totals and len(table.entries) == 26
+    table.record(hand(30))
+
+
+def test_an_older_journal_blocks_at_the_void_that_reads_an_unreadable_segment():
+    files = _before_was(FILES)
+    fs = MemFS(dict(files))
+    fs.unreadable.add(FOLDER + J0)
+    _j, table, report = _boot(fs)
+    assert report.unreadable == [J0] and not report.damage
+    assert fs.files == files  # nothing moved, cut or written
+    assert len(table.entries) == 24  # up to the void that reads hand 3 from j0
+    with pytest.raises(Blocked):
+        table.record(hand(30))
+    assert fs.files == files
+    fs.unreadable.clear()
+    _j, table, report = _boot(fs)
+    assert report.clean() and table.totals == MIRROR.totals and len(table.entries) == 26
+
+
+def test_a_void_of_a_hand_whose_segment_is_gone_keeps_every_later_hand():
+    for files in (_without(FILES, J0), dict(FILES, **{FOLDER + J0: FILES[FOLDER + J0][:200]})):
+        _j, table, _report = _boot(MemFS(files))
+        assert table.totals == MIRROR.totals and len(table.entries) == 26
+
+
+def test_a_damaged_line_of_an_old_segment_leaves_the_newest_ones_voids_and_amends_alone():
+    fs = MemFS(flipped_old_line())
+    _j, table, report = _boot(fs)
+    assert table.totals == MIRROR.totals and len(table.entries) == 26
+    assert table.entries[2]["void"] and table.entries[5]["record"] == MIRROR.entries[5]["record"]
+    table.record(hand(30))
+    assert len(_boot(MemFS(fs.files))[1].entries) == 27
+
+
+def test_a_flipped_opening_line_boots_from_the_snapshot_that_names_its_event():
+    fs = MemFS(flipped_opening())
+    _j, table, report = _boot(fs)
+    assert table is not None and table.names == NAMES
+    assert table.totals == MIRROR.totals and len(table.entries) == 26
+    table.record(hand(30))
+    assert len(_boot(MemFS(fs.files))[1].entries) == 27
+
+
+@pytest.mark.parametrize("case", [no_opening_no_snapshots, empty_opening_no_snapshots])
+def test_a_table_without_its_opening_or_snapshots_is_archived_whole_and_said(case):
+    files = case()
+    fs = MemFS(files)
+    journal, table, report = _boot(fs)
+    assert table is None and not report.clean() and report.archived == "0001"
+    for path, data in files.items():
+        assert fs.files["d/archive/0001/" + path[len(FOLDER):]] == data
+    assert any("archive 0001" in line for line in report.lines())
+    journal.open_table("ddz", 3, profile="classic")  # the device goes on
+
+
+def test_a_newest_segment_renamed_one_number_lower_is_read_and_named():
+    fs = MemFS(renamed_newest())
+    _j, table, report = _boot(fs)
+    assert table.totals == MIRROR.totals and len(table.entries) == 26
+    assert not report.clean() and "j0000023.000023" in " ".join(report.lines())
+    table.record(hand(30))
+    _j, again, report = _boot(MemFS(fs.files))
+    assert report.clean() and len(again.entries) == 27
+
+
+@pytest.mark.parametrize("shift", range(1, 25))
+def test_a_snapshot_from_another_evening_with_the_same_counts_is_not_taken(shift):
+    fs = MemFS(foreign_snapshot(shift))
+    _j, table, _report = _boot(fs)
+    assert table.totals == MIRROR.totals and len(table.entries) == 26
+
+
+# -- the same cases on littlefs and on MicroPython -------------------------------------------
+
+CASES = {"flipped_old_line": flipped_old_line, "flipped_opening": flipped_opening,
+         "no_opening": no_opening_no_snapshots, "renamed_newest": renamed_newest,
+         "foreign_snapshot": lambda: foreign_snapshot(7)}
+
+
+def _expected(files):
+    """(hands, totals, archived) that boot keeps of `files`, on the host's MemFS."""
+    _j, table, report = _boot(MemFS(dict(files)))
+    return table and (len(table.entries), table.totals), report.archived
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_each_case_boots_the_same_on_littlefs(name):
+    files = CASES[name]()
+    _flash, fs = new_flash(64)
+    for path in ("d", "d/table"):
+        fs.mkdir(path)
+    for path, data in files.items():
+        with fs.open(path, "wb") as f:
+            f.write(data)
+    _j, table, report = _boot(fs)
+    assert (table and (len(table.entries), table.totals), report.archived) == _expected(files)
+    if table is not None:
+        assert table.totals == MIRROR.totals
+
+
+def test_each_case_boots_the_same_on_micropython():
+    cases = {name: {p: d.hex() for p, d in CASES[name]().items()} for name in CASES}
+    unreadable = {p: d.hex() for p, d in _before_was(FILES).items()}
+    script = """
+import json, binascii
+from core.journal import Blocked, Journal
+from drivers.memfs import MemFS
+out = {}
+cases = json.load(open('/input/cases.json'))
+for name in sorted(cases):
+    fs = MemFS({p: binascii.unhexlify(h) for p, h in cases[name].items()})
+    table, report = Journal(fs, "d").boot()
+    out[name] = [table and [len(table.entries), table.totals], report.archived]
+fs = MemFS({p: binascii.unhexlify(h) for p, h in json.load(open('/input/one.json')).items()})
+fs.unreadable.add("d/table/j0000000.000000")
+table, report = Journal(fs, "d").boot()
+out["unreadable"] = [report.unreadable, len(table.entries), len(fs.files)]
+print(json.dumps(out))
+"""
+    got = json.loads(mpvm.run(script, {"cases.json": json.dumps(cases).encode(),
+                                       "one.json": json.dumps(unreadable).encode()}).stdout)
+    for name in CASES:
+        hands_totals, archived = _expected(CASES[name]())
+        assert got[name] == [hands_totals and list(hands_totals), archived], name
+    assert got["unreadable"] == [[J0], 24, len(FILES)]  # blocked, nothing moved
+
+
+def test_the_snapshot_names_the_event_it_follows():
+    seq, state = unframe(FILES[FOLDER + "snap"][:-1])
+    assert seq == 23 and state["after"][0] == J12
+    digest = 0
+    for line in FILES[FOLDER + J12].splitlines():  # events 12 to 23
+        digest = binascii.crc32(line.split(b" ")[1], digest)
+    assert state["after"][1] == "%08x" % digest
