@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.pico import Pico, deployed, pack_for
+from tools.pico import READ_MS, Pico, deployed, pack_for
 from tools.pico.deployed import (  # noqa: F401  (the tests take them from here)
     BOARD,
     BOOT_QUIET_MS,
@@ -71,7 +71,9 @@ def boot(tmp_path: Path, version: str | None = None, name: str = "pico.img",
 
 
 def press_key(pico: Pico, key: str) -> dict:
-    """A logical key as a finger presses it on the Display Pack: MENU is a long A."""
+    """A logical key as a finger presses it on the Display Pack, once the screen before it
+    was read (READ_MS): MENU is a long A."""
+    pico.run(READ_MS)
     if key == "MENU":
         return pico.press("A", hold_ms=LONG_MS)
     return pico.press(KEY_BUTTONS[key])

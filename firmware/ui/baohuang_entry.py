@@ -35,6 +35,26 @@ def amend(app, record):
     to_order(app, draft)
 
 
+def resume(app, draft):
+    """A hand kept through a power cut (ui/draft.py): its screens as far as it had got (the
+    guard, open or solo, the order so far, the result if the order decides it)."""
+    seats = range(5)
+    order = draft.get("order", [])
+    if (draft["emperor"] not in seats or draft.get("guard", 0) not in seats
+            or type(order) is not list or len(set(order)) != len(order)
+            or not all(s in seats for s in order)):
+        raise ValueError("not a hand of five seats")
+    app.push(GuardScreen(app, draft))
+    if "guard" not in draft:
+        return
+    if draft["guard"] == draft["emperor"]:
+        app.push(SoloScreen(app, draft))
+    else:
+        app.push(OpenScreen(app, draft))
+    if "order" in draft:
+        to_order(app, draft)
+
+
 def to_order(app, draft):
     """The order screen; and the result over it at once if the order kept in the draft (an
     amend) already decides the hand."""

@@ -17,7 +17,8 @@ bombs (and who played them), reveal, winner, spring, escape (保皇: the order, 
 goes straight to the play screen.
 
 A table opened with "who bombed" (Table.bombers) asks, for each bomb added, who played it:
-the record's `bombers`, one seat per bomb. Undo takes the last bomb and its player together.
+the record's `bombers`, one seat per bomb. The bomb counts on its press; the question comes
+after. Undo takes the last bomb and its player together.
 """
 
 from core.ddz import MAX_HOUSE, check_deal
@@ -27,6 +28,7 @@ from core.profiles import DEALS, PROFILES
 from ui import keys
 from ui.preview import Preview, draft_of
 from ui.screen import Choice, Notice, Screen
+from ui.strings import text
 
 # A UI choice, not a rule: which kinds get the two one-press keys on the play screen.
 QUICK_BOMBS = {"classic": ("bomb", "rocket"), "happy": ("bomb", "rocket"),
@@ -75,6 +77,21 @@ def amend(app, record):
         app.push(held.preview())
     else:
         app.push(Preview(app, draft, RESULTS))
+
+
+def resume(app, draft):
+    """A hand kept through a power cut (ui/draft.py): its first screen as it was left, and
+    its play screen with the bombs so far where it had got there. The core checks a draft
+    that reached the play screen as it checks any hand; ValueError for one that is not."""
+    landlord = draft["landlord"]
+    if type(landlord) is not int or not 0 <= landlord < app.table.players:
+        raise ValueError("no such landlord")
+    playing = "bombs" in draft
+    if playing:
+        app.preview(dict(draft, winner="landlord"))
+    start(app, landlord, draft)
+    if playing and not isinstance(app.stack[-1], PlayScreen):
+        app.push(PlayScreen(app, draft))
 
 
 class _Step(Choice):
@@ -220,48 +237,83 @@ def _stakes(screen, p, pairs):
 
 def add_bomb(screen, kind, pops=0):
     """Count a bomb as it lands, unless the cards of one deal cannot hold it (a second 王炸
-    from one deck): then say so, and the hand stays as it was. Counted, the `pops` screens
-    above the play screen go. Where the hand records who played each bomb, that is asked
-    first (BomberScreen), and the bomb is counted once it is answered."""
-    draft = screen.draft
+    from one deck): then say so in passing, and the hand stays as it was. Counted, the
+    `pops` screens above the play screen go; where the hand records who played each bomb,
+    that is asked next (BomberScreen), the bomb already counted."""
     app = screen.app
+    if not _count(app, screen.draft, kind):
+        return
+    for _ in range(pops):
+        app.pop()
+    if "bombers" in screen.draft:
+        app.push(BomberScreen(app, screen.draft, len(screen.draft["bombs"]) - 1))
+
+
+def _count(app, draft, kind):
+    """Add the bomb `kind` to the hand (and, where it records who bombed, the likeliest
+    player for now: who played the bomb before, else the landlord); False, with a passing
+    message, when one deal cannot hold it."""
     try:
         check_deal(app.table.profile, draft["bombs"] + [kind])
     except RecordError:
-        app.push(Notice(app, [screen.t(kind), screen.t("no_such_bomb")]))
-        return
-    if "bombers" in draft:
-        app.push(BomberScreen(app, draft, kind, pops + 1))
-        return
+        app.push(Notice(app, [text(kind, app.lang), text("no_such_bomb", app.lang)], True))
+        return False
     draft["bombs"].append(kind)
-    for _ in range(pops):
-        app.pop()
+    if "bombers" in draft:
+        seats = draft["bombers"]
+        seats.append(seats[-1] if seats else draft["landlord"])
+    return True
 
 
 class BomberScreen(Choice):
-    """Who played the bomb `kind`: OK counts it with that seat, BACK leaves it uncounted.
-    The cursor starts on who played the one before (bombs often come in a run from one
-    hand), else on the landlord, so the usual answer is one press."""
+    """Who played bomb number `index` (already counted): OK says it is the seat under the
+    cursor, BACK takes the bomb back (pressed by mistake). The cursor starts on who played
+    the one before (bombs often come in a run from one hand), else on the landlord, so the
+    usual answer is one press.
 
-    def __init__(self, app, draft, kind, pops):
+    Every bomb press is a bomb: a bomb key pressed before the list could be read (a second
+    bomb in the same breath) counts that bomb too, and its question waits under this one."""
+
+    def __init__(self, app, draft, index):
         self.draft = draft
-        self.kind = kind
-        self.pops = pops  # this screen and those between it and the play screen
+        self.index = index
         super().__init__(app)
-        seats = draft["bombers"]
-        self.cursor = seats[-1] if seats else draft["landlord"]
+        self.cursor = draft["bombers"][index]
 
     def heading(self):
-        return self.t("bomber_of").format(self.t(self.kind))
+        return self.t("bomber_of").format(self.t(self.draft["bombs"][self.index]))
 
     def options(self):
         return [(name, s) for s, name in enumerate(self.seat_names())]
 
+    def hurried(self, key) -> bool:
+        if key not in (keys.NEXT, keys.PREV):
+            return False
+        app, draft = self.app, self.draft
+        if _count(app, draft, QUICK_BOMBS[app.table.profile][key != keys.NEXT]):
+            app.stack.insert(len(app.stack) - 1,
+                             BomberScreen(app, draft, len(draft["bombs"]) - 1))
+        return True
+
     def pick(self, value):
-        self.draft["bombs"].append(self.kind)
-        self.draft["bombers"].append(value)
-        for _ in range(self.pops):
-            self.app.pop()
+        seats = self.draft["bombers"]
+        seats[self.index] = value
+        for screen in self.app.stack:  # a question waiting starts on who played this one
+            if isinstance(screen, BomberScreen) and screen.index > self.index:
+                seats[screen.index] = screen.cursor = value
+        self.app.pop()
+
+    def press(self, key):
+        if key != keys.BACK:
+            super().press(key)
+            return
+        index = self.index
+        del self.draft["bombs"][index]
+        del self.draft["bombers"][index]
+        for screen in self.app.stack:  # the questions waiting for later bombs move up
+            if isinstance(screen, BomberScreen) and screen.index > index:
+                screen.index -= 1
+        self.app.pop()
 
 
 def _bomb_summary(screen, bombs):
@@ -380,7 +432,8 @@ class HouseScreen(Choice):
         if not value:
             self.draft.pop("house", None)
         elif len(house) >= MAX_HOUSE:
-            self.app.replace(Notice(self.app, [self.t("house_rule"), self.t("err_house")]))
+            self.app.replace(Notice(self.app, [self.t("house_rule"), self.t("err_house")],
+                                    True))
             return
         else:
             self.draft["house"] = house + [value]

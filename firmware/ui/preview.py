@@ -1,8 +1,10 @@
 """The last step of every hand: what the record scores, then OK writes it to the journal.
 
 Options (winner, spring…) are cycled with NEXT/PREV and the numbers follow at once, so the
-result and the preview are one screen: one press fewer per hand. The breakdown and the
-changes come from the core (table.preview → core.score and core.explain).
+result and the preview are one screen: one press fewer per hand. OK confirms only once the
+result has been on the screen long enough to be read (a hurried OK is dropped, ui/app.py).
+The breakdown and the changes come from the core (table.preview → core.score and
+core.explain).
 
 An option sets keys of the record; a key set to None is left out of it (a hand without a
 spring has no "spring" key). While a hand is amended, the cursor starts on the option the
@@ -52,6 +54,11 @@ class Preview(Paged):
         if len(self.options) > 1:
             return self.more(((keys.NEXT, "down"), (keys.OK, "ok"), (keys.BACK, "back")))
         return self.more(((keys.OK, "ok"), (keys.BACK, "back")))
+
+    def hurried(self, key) -> bool:
+        # A hand is confirmed only from its result on the screen: an OK that came before the
+        # result could be read (a double tap on the play screen's OK) is dropped.
+        return key == keys.OK
 
     def press(self, key):
         if self.turn(key):

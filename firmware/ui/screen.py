@@ -12,6 +12,7 @@ from ui.strings import text
 class Screen:
     title = ""
     hint_rows = 1  # rows at the bottom for the button hints
+    lasts_ms = 0  # a passing message goes by itself after this long on screen (0: stays)
 
     def __init__(self, app):
         self.app = app
@@ -31,6 +32,12 @@ class Screen:
     def press(self, key):
         if key == keys.BACK:
             self.app.pop()
+
+    def hurried(self, key) -> bool:
+        """A key pressed before this screen could be read (ui/app.py GLANCE_MS): whether
+        the screen dealt with it here; if not, press() takes it as any key. A screen
+        whose key would do what cannot be seen undone takes it here (and drops it)."""
+        return False
 
     def draw(self, p):
         pass
@@ -118,6 +125,10 @@ class Confirm(Choice):
             return ((keys.OK, self.word), (keys.BACK, "back"))
         return super().actions()
 
+    def hurried(self, key) -> bool:
+        # An OK in the same breath as the one that asked: not an answer to the question.
+        return key == keys.OK and self.keep is None
+
     def press(self, key):
         if self.keep is not None:
             super().press(key)
@@ -139,19 +150,31 @@ class Confirm(Choice):
             p.line(0, self.question, color=p.accent)
 
 
-class Notice(Screen):
-    """A message to read: any of OK or BACK dismisses it."""
+# How long a passing message (a refused bomb) stays when no key takes it away: read at a
+# glance, and gone before the next bomb is likely to land.
+PASSING_MS = 3000
 
-    def __init__(self, app, lines):
+
+class Notice(Screen):
+    """A message to read. Any key takes it away, and a key that means something on the
+    screen beneath acts there as well: a bomb pressed while "no such bomb" is shown is a
+    bomb. OK and BACK only take it away (they are the message's own keys). A `passing`
+    message also goes by itself after PASSING_MS."""
+
+    def __init__(self, app, lines, passing=False):
         super().__init__(app)
         self.lines = lines
+        if passing:
+            self.lasts_ms = PASSING_MS
 
     def actions(self):
         return ((keys.OK, "ok"),)
 
     def press(self, key):
-        if key in (keys.OK, keys.BACK):
-            self.app.pop()
+        app = self.app
+        app.pop()
+        if key not in (keys.OK, keys.BACK) and app.stack[-1] is not self:
+            app.press(key)
 
     def draw(self, p):
         row = 0

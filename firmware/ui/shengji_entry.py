@@ -22,6 +22,14 @@ def amend(app, record):
     app.push(Preview(app, draft))
 
 
+def resume(app, draft):
+    """A hand kept through a power cut (ui/draft.py): the points screen as it was left."""
+    points = draft.get("points", START_POINTS)
+    if draft["dealer"] not in range(4) or type(points) is not int or points < 0:
+        raise ValueError("not a hand of this table")
+    start(app, draft["dealer"], draft)
+
+
 class PointsScreen(Screen):
     """NEXT +5, PREV −5, MENU +40 (wrapping past 300 to 0)."""
 
@@ -42,10 +50,10 @@ class PointsScreen(Screen):
         elif key == keys.MENU:
             self.points = (self.points + BIG_STEP) % 320
         elif key == keys.OK:
-            self.draft["points"] = self.points
             self.app.push(Preview(self.app, self.draft))
         elif key == keys.BACK:
             self.app.pop()
+        self.draft["points"] = self.points  # kept through a power cut (ui/draft.py)
 
     def draw(self, p):
         dealer = self.app.table.names[self.draft["dealer"]]

@@ -171,6 +171,7 @@ WORDS = {
     "voided": "voided",
     "void_hand": "Void hand {}?",
     "repaired": "Journal repaired: {} hands kept",
+    "draft_lost": "The hand being entered was lost",
     "unreadable": "Cannot read {}: not recording",
     # -- hand entry, amend and the core's messages
     "keep": "Keep",

@@ -173,6 +173,7 @@ WORDS = {
     "voided": "已作废",
     "void_hand": "作废第{}手？",
     "repaired": "记录已修复，保留{}手",
+    "draft_lost": "正在记的一手已丢失",
     "unreadable": "无法读取{}，暂停记录",
     # -- hand entry, amend and the core's messages
     "keep": "保留",
