@@ -48,18 +48,23 @@ class Keeper:
         self.fs = fs
         self.path = data_dir + "/" + NAME
         self.saved = b""  # what the file holds as far as known; None: no file
+        self.owner = None  # the owner written in it
 
     def keep(self, app):
         """Write the hand in progress if a press changed it, remove it once there is none.
-        A write that fails (a full flash) is let go: the hand goes on, only unkept."""
+        A draft whose hand was recorded since is stale already (take() passes it by): it
+        is left for the next hand's first press to write over, a flash commit saved per
+        hand. A write that fails (a full flash) is let go: the hand goes on, only unkept."""
         draft = in_progress(app)
         data = None
+        owner = _owner(app.table) if app.table is not None else None
         if draft is not None:
-            data = json.dumps({"owner": _owner(app.table), "draft": draft}).encode()
+            data = json.dumps({"owner": owner, "draft": draft}).encode()
         if data == self.saved:
             return
         if data is None:
-            self.keep_none()
+            if self.saved is None or self.owner is None or self.owner == owner:
+                self.keep_none()  # backed out of the hand (or no table): none goes on
             return
         try:
             with self.fs.open(self.path, "wb") as f:
@@ -67,6 +72,7 @@ class Keeper:
         except OSError:
             pass  # no room: nothing stored is harmed, the hand goes on unkept
         self.saved = data
+        self.owner = owner
 
     def take(self, table):
         """The draft kept for `table`'s next hand (a dict), None when there is none, or
@@ -77,8 +83,12 @@ class Keeper:
             data = read_file(self.fs, self.path)
         except JournalError:
             data = b"?"  # there, but not readable
-        if data is None:
-            self.saved = None
+        if not data:
+            # None there, or the empty file littlefs commits when a file is created, before
+            # the write that a cut stopped: the hand's first press at most.
+            self.saved = None if data is None else b""
+            if data is not None:
+                self.keep_none()
             return None
         self.saved = b""
         self.keep_none()
@@ -98,3 +108,4 @@ class Keeper:
         except OSError:
             pass
         self.saved = None
+        self.owner = None
