@@ -203,26 +203,37 @@ class Paged(Screen):
             return True
         return False
 
-    def draw_lines(self, p, lines, first=1):
-        """[(line, colour)] from row `first` down to the hints, a page at a time."""
+    def draw_lines(self, p, lines, first=1, x=0):
+        """[(line, colour)] from row `first` down to the hints, a page at a time, from `x`."""
         room = p.rows - self.hint_rows - first
         self.pages = max(1, (len(lines) + room - 1) // room)
         if self.page >= self.pages:
             self.page = 0
         start = self.page * room
         for row, (line, color) in enumerate(lines[start:start + room]):
-            p.line(first + row, line, color=color)
+            p.line(first + row, line, x, color=color)
+
+
+_NUMBER = "0123456789.+-−"  # what a number is written with: never cut inside one
 
 
 def wrap(p, s):
-    """`s` cut into pieces that fit the screen's width, at spaces or anywhere."""
+    """`s` cut into pieces that fit the screen's width, at spaces or anywhere, but never
+    inside a number ("乙+2457" / "6" once read as two numbers): one that would be cut goes
+    to the next line whole, with the word before it where a space allows."""
     pieces = []
     while s and not p.fits(s):
         cut = len(s) - 1
         while cut > 1 and not p.fits(s[:cut]):
             cut -= 1
         space = s.rfind(" ", 0, cut + 1)
-        if space > cut // 2:
+        if s[cut] in _NUMBER and s[cut - 1] in _NUMBER:
+            start = cut
+            while start > 0 and s[start - 1] in _NUMBER:
+                start -= 1
+            if space > 0 or start > 0:
+                cut = space if space > 0 else start
+        elif space > cut // 2:
             cut = space
         pieces.append(s[:cut].rstrip())
         s = s[cut:].lstrip()
@@ -235,3 +246,17 @@ def signed(value, scale=1):
     """An amount with its sign, "+12", "−3"; at a table of hundredths (a unit with decimals,
     core/money.py) with two decimals, "+1.50"."""
     return money_text(value, scale, "+", "−")
+
+
+def short(value, scale, lang, digits):
+    """An amount of 10,000 or more, signed, in fewer characters for a narrow cell (the 128x64
+    table screen), to `digits` decimals (1 or 0): "+1.6万" / "+2万" in Chinese, "+16.4k" /
+    "+16k" in English, rounded half up. A smaller amount is signed() whole."""
+    whole = abs(value) // scale
+    if whole < 10000:
+        return signed(value, scale)
+    unit, size = ("万", 10000) if lang == "zh" else ("k", 1000)
+    step = size // 10 if digits else size
+    n = (whole + step // 2) // step
+    number = "{}.{}".format(n // 10, n % 10) if digits else str(n)
+    return ("−" if value < 0 else "+") + number + unit
