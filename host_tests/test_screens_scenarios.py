@@ -232,3 +232,19 @@ def test_a_rosters_history_names_who_played_each_hand():
     shown = frames[-1].strings()
     assert frames[-1].screen == "HistoryScreen"
     assert "2. 丙+4 丁+4 戊−8" in shown and "1. 甲−6 乙+12 丙−6" in shown, shown
+
+
+@pytest.mark.parametrize("board", ["simulated", "simulated_large"])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_play_screen_names_every_factor_of_its_multiple(board, lang):
+    # Shown cards ×4 and no bomb: ×4 is named, not "no bomb"; then a cap of 8 with a bomb
+    # (4 × 2 = 8, as far as the cap lets it): the cap is named too.
+    steps = ([("open", ["ddz", "classic", {"cap": 8}])] + keys("o o m n o n n n o")
+             + keys("n n"))
+    plays = [f for f in run_evening(steps, board, lang) if f.screen == "PlayScreen"]
+    shown = {"zh": "4(明牌)", "en": "4(shown)"}[lang]
+    no_bomb = {"zh": "无炸弹", "en": "No bomb"}[lang]
+    assert shown in plays[1].joined() and no_bomb not in plays[1].joined()
+    assert plays[-1].data["multiple"] == 16
+    cap = {"zh": "封顶 8 倍", "en": "cap 8×"}[lang]
+    assert cap in plays[-1].joined().replace("…", ""), plays[-1].strings()

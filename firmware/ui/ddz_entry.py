@@ -27,7 +27,7 @@ from core.money import text as money_text
 from core.profiles import DEALS, PROFILES
 from ui import keys
 from ui.preview import Preview, draft_of
-from ui.screen import Choice, Notice, Screen
+from ui.screen import Choice, Notice, Screen, wrap
 from ui.strings import text
 
 # A UI choice, not a rule: which kinds get the two one-press keys on the play screen.
@@ -161,6 +161,7 @@ class PlayScreen(Screen):
         if app.table.bombers and not bombs:
             draft.setdefault("bombers", [])
         self.quick = QUICK_BOMBS[app.table.profile]
+        self._lines = None  # (key, the factors' lines): see _factors()
 
     def actions(self):
         return ((keys.NEXT, self.quick[0]), (keys.PREV, self.quick[1]), (keys.OK, "hand_over"),
@@ -190,9 +191,6 @@ class PlayScreen(Screen):
         bid = self.t("bid_n").format(record["bid"]) + " " if "bid" in record else ""
         stake = "×{}".format(result["multiple"])
         each = _stakes(self, p, result["pairs"])
-        bombs = _bomb_summary(self, record["bombs"])
-        if "house" in record:  # what else made the multiple, where the player looks for it
-            bombs += " " + self.t("house_rule") + "".join("×{}".format(f) for f in record["house"])
         if p.mono:
             # 128x64, two rows above the two of hints: the landlord and the multiplier, then
             # the stake (the bid before it where there is room).
@@ -209,8 +207,28 @@ class PlayScreen(Screen):
         for line in each[:last - row]:
             p.line(row, p.clip(line))
             row += 1
-        if row < last:  # the bombs so far, where the stakes leave a row (×N counts them)
-            p.line(row, p.clip(bombs))
+        if row < last:  # what makes the multiple, where the stakes leave room
+            factors = self._factors(record, result)
+            for i, part in enumerate(factors[:last - row]):
+                more = i == last - row - 1 and len(factors) > last - row
+                p.line(row + i, p.clip(part + " …" if more else part))
+
+    def _factors(self, record, result):
+        """Every factor in the multiple, as the result screen names them (bombs, grabs,
+        shown cards, reveal, house factors), and the cap when it holds; "no bomb" when
+        there is none: as lines that fit the width."""
+        lang = self.app.lang
+        key = (lang, str(result["terms"]), result["capped"])
+        if self._lines is not None and self._lines[0] == key:
+            return self._lines[1]  # a press that changed no factor: nothing made again
+        from core.explain import ddz_factors, words
+
+        parts = ddz_factors(result, lang)
+        if result["capped"]:
+            parts.append(words(lang)["cap"].format(record["rules"]["cap"]))
+        lines = wrap(self.app.painter, " × ".join(parts)) if parts else [self.t("no_bomb")]
+        self._lines = (key, lines)
+        return lines
 
 
 def _stakes(screen, p, pairs):
@@ -314,18 +332,6 @@ class BomberScreen(Choice):
             if isinstance(screen, BomberScreen) and screen.index > index:
                 screen.index -= 1
         self.app.pop()
-
-
-def _bomb_summary(screen, bombs):
-    if not bombs:
-        return screen.t("no_bomb")
-    counts = {}
-    order = []
-    for kind in bombs:
-        if kind not in counts:
-            order.append(kind)
-        counts[kind] = counts.get(kind, 0) + 1
-    return " ".join("{}×{}".format(screen.t(k), counts[k]) for k in order)
 
 
 class PlayMenu(Choice):
