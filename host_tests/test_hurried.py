@@ -173,3 +173,12 @@ def test_a_hand_backed_out_of_is_not_brought_back():
     played = play("simulated_mono", "zh", opening("classic")
                   + " {ok} {ok} {next} {back} {back} {back} reset")
     assert played.state["screen"] == "TableScreen" and played.state["hands"] == 0
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_guard_list_starts_on_the_first_player_who_is_not_the_emperor(board):
+    # 保皇, emperor 甲 (PREV from 乙 on the table screen): OK on the guard list at once picks
+    # 乙, not 独保; then hidden, and 甲 乙 out first and second decide the hand.
+    played = play(board, "zh", opening("baohuang") + " {prev} {ok} {ok} {ok} {ok} {ok} {ok}")
+    record = played.records()[0]
+    assert record["emperor"] == 0 and record["guard"] == 1 and "solo" not in record

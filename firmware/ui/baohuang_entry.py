@@ -64,11 +64,14 @@ def to_order(app, draft):
 
 
 class GuardScreen(Choice):
+    """Who guards the emperor, or 独保 on the emperor's own row. The cursor starts on the
+    first player of the list who is not the emperor, whoever the emperor is (甲, or 乙 when
+    甲 is the emperor: never on 独保, the rarer hand), or on the guard kept in the draft."""
+
     def __init__(self, app, draft):
         self.draft = draft
         super().__init__(app)
-        if "guard" in draft:
-            self.cursor = draft["guard"]
+        self.cursor = draft.get("guard", 1 if draft["emperor"] == 0 else 0)
 
     def heading(self):
         return self.t("pick_guard").format(self.seat_names()[self.draft["emperor"]])
