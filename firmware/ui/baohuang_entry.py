@@ -8,7 +8,7 @@ were entered, the order kept and its result on top (see ui/ddz_entry.py)."""
 
 from core.errors import RecordError
 from ui import keys
-from ui.preview import Preview, draft_of
+from ui.preview import LeadScreen, Preview, draft_of
 from ui.screen import Choice
 
 
@@ -27,6 +27,7 @@ def amend(app, record):
         forfeit.pick(record["forfeit"])
         return
     draft = draft_of(record, ("revolt",))
+    app.push(LeadScreen(app, draft, "emperor", lambda d: app.push(GuardScreen(app, d))))
     app.push(GuardScreen(app, draft))
     if draft["guard"] == draft["emperor"]:
         app.push(SoloScreen(app, draft))
@@ -134,7 +135,8 @@ class OpenScreen(Choice):
 
 class OrderScreen(Choice):
     """Press the seats in the order they went out; BACK takes the last one back. An order
-    already in the draft (an amend) is kept."""
+    already in the draft (an amend) is kept; amending, BACK walks back to the guard and who
+    led with the order kept, and MENU takes the last place back."""
 
     def __init__(self, app, draft):
         self.draft = draft
@@ -155,6 +157,10 @@ class OrderScreen(Choice):
         return [(name, s) for s, name in enumerate(self.seat_names()) if s not in placed]
 
     def actions(self):
+        if self.app.amending is not None:  # as the play screen: BACK walks back, with the
+            # order kept; the menu's key takes the last place back
+            return ((keys.NEXT, "down"), (keys.OK, "out"), (keys.BACK, "back"),
+                    (keys.MENU, "undo"))
         return ((keys.NEXT, "down"), (keys.OK, "out"), (keys.BACK, "undo"),
                 (keys.MENU, "quit"))
 
@@ -187,9 +193,10 @@ class OrderScreen(Choice):
 
     def press(self, key):
         order = self.draft["order"]
-        if key == keys.BACK and order:
+        amending = self.app.amending is not None
+        if order and (key == keys.MENU if amending else key == keys.BACK):
             order.pop()
-        elif key == keys.MENU:
+        elif key == keys.MENU and not amending:
             self.app.push(ForfeitScreen(self.app))
         else:
             super().press(key)

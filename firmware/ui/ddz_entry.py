@@ -26,7 +26,7 @@ from core.errors import RecordError
 from core.money import text as money_text
 from core.profiles import DEALS, PROFILES
 from ui import keys
-from ui.preview import Preview, draft_of
+from ui.preview import LeadScreen, Preview, draft_of
 from ui.screen import Choice, Notice, Screen, wrap
 from ui.strings import text
 
@@ -66,6 +66,7 @@ def start(app, landlord, draft=None):
 def amend(app, record):
     """The screens of a recorded hand as they were entered, its result on top (see above)."""
     draft = draft_of(record, ("winner", "spring", "escape", "held"))
+    app.push(LeadScreen(app, draft, "landlord", lambda d: start(app, d["landlord"], d)))
     start(app, draft["landlord"], draft)
     if not isinstance(app.stack[-1], PlayScreen):
         app.push(PlayScreen(app, draft))
@@ -164,11 +165,13 @@ class PlayScreen(Screen):
         self._lines = None  # (key, the factors' lines): see _factors()
 
     def actions(self):
+        # Amending, BACK walks back to the steps before (the bid…) with the bombs kept, and
+        # the menu's undo takes a bomb back; entering a hand, BACK is the undo.
+        back = "back" if self.app.amending is not None else "undo"
         return ((keys.NEXT, self.quick[0]), (keys.PREV, self.quick[1]), (keys.OK, "hand_over"),
-                (keys.BACK, "undo"), (keys.MENU, "menu"))
+                (keys.BACK, back), (keys.MENU, "menu"))
 
     def press(self, key):
-        bombs = self.draft["bombs"]
         if key == keys.NEXT:
             add_bomb(self, self.quick[0])
         elif key == keys.PREV:
@@ -176,10 +179,8 @@ class PlayScreen(Screen):
         elif key == keys.OK:
             self.app.push(Preview(self.app, self.draft, RESULTS))
         elif key == keys.BACK:
-            if bombs:
-                bombs.pop()
-                if "bombers" in self.draft:
-                    self.draft["bombers"].pop()
+            if self.draft["bombs"] and self.app.amending is None:
+                undo_bomb(self.draft)
             else:
                 self.app.pop()
         elif key == keys.MENU:
@@ -229,6 +230,13 @@ class PlayScreen(Screen):
         lines = wrap(self.app.painter, " × ".join(parts)) if parts else [self.t("no_bomb")]
         self._lines = (key, lines)
         return lines
+
+
+def undo_bomb(draft):
+    """Take back the last bomb, and who played it where the hand records that."""
+    draft["bombs"].pop()
+    if "bombers" in draft:
+        draft["bombers"].pop()
 
 
 def _stakes(screen, p, pairs):
@@ -350,11 +358,16 @@ class PlayMenu(Choice):
         house = "".join(" ×{}".format(f) for f in self.draft.get("house", ()))
         items.append((self.t("house_rule") + house, "house"))
         items.append((self.t("escape"), "escape"))
+        if self.app.amending is not None and self.draft["bombs"]:
+            items.append((self.t("undo") + " " + self.t(self.draft["bombs"][-1]), "undo"))
         return items
 
     def pick(self, value):
         app, draft = self.app, self.draft
-        if value == "reveal":
+        if value == "undo":  # amending: the play screen's BACK walks back instead
+            undo_bomb(draft)
+            app.pop()
+        elif value == "reveal":
             if draft.get("revealed"):
                 del draft["revealed"]
             else:

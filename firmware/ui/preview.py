@@ -15,7 +15,7 @@ from core.errors import RecordError
 from core.explain import breakdown
 from core.journal import JournalError
 from ui import keys
-from ui.screen import Paged, signed, wrap
+from ui.screen import Choice, Paged, signed, wrap
 
 _TABLE = ("game", "profile", "players", "rules")  # what the table fills into a record
 
@@ -25,6 +25,29 @@ def draft_of(record, leave=()):
     and without the keys in `leave` (the outcome, which the last screens set)."""
     return {k: (list(v) if isinstance(v, list) else v) for k, v in record.items()
             if k not in _TABLE and k not in leave}
+
+
+class LeadScreen(Choice):
+    """Who led the hand being amended (the landlord, the emperor, the dealer: `key` of its
+    draft), at the bottom of an amend's screens: BACK from its first step comes here. A pick
+    sets it and `onward(draft)` stacks the hand's steps again, each on its recorded value."""
+
+    def __init__(self, app, draft, key, onward):
+        self.draft = draft
+        self.key = key
+        self.onward = onward
+        super().__init__(app)
+        self.cursor = draft[key]
+
+    def heading(self):
+        return self.t(self.key)
+
+    def options(self):
+        return [(name, s) for s, name in enumerate(self.seat_names())]
+
+    def pick(self, value):
+        self.draft[self.key] = value
+        self.onward(self.draft)
 
 
 class Preview(Paged):

@@ -3,7 +3,7 @@ comes from the table (chosen on the table screen before the first hand). Amendin
 (amend()) opens on its result, the points screen beneath it at the recorded points."""
 
 from ui import keys
-from ui.preview import Preview, draft_of
+from ui.preview import LeadScreen, Preview, draft_of
 from ui.screen import Screen
 
 START_POINTS = 80  # the turnover: the middle of what tables usually see
@@ -18,6 +18,7 @@ def start(app, dealer, draft=None):
 
 def amend(app, record):
     draft = draft_of(record)
+    app.push(LeadScreen(app, draft, "dealer", lambda d: start(app, d["dealer"], d)))
     app.push(PointsScreen(app, draft))
     app.push(Preview(app, draft))
 
