@@ -248,3 +248,23 @@ def test_the_play_screen_names_every_factor_of_its_multiple(board, lang):
     assert plays[-1].data["multiple"] == 16
     cap = {"zh": "封顶 8 倍", "en": "cap 8×"}[lang]
     assert cap in plays[-1].joined().replace("…", ""), plays[-1].strings()
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_history_marks_an_amended_hand_and_shows_it_as_first_recorded(board, lang):
+    # 乙 bids 3, a bomb, the landlord wins (乙 +12); amended to the farmers winning; then
+    # history, the hand's page, NEXT (as first recorded), NEXT (as amended again).
+    steps = ([("open", ["ddz", "classic", {}])] + keys("o o n o o")
+             + keys("m n o o o o n o") + keys("m n o o n n"))
+    frames = run_evening(steps, board, lang)
+    history = [f for f in frames if f.screen == "HistoryScreen"][-1]
+    mark = {"zh": "已更正", "en": "amended"}[lang]
+    row = history.joined()
+    assert ("1." + mark in row) or ("1.*" in row and board == "simulated_mono"), row
+    pages = [f for f in frames if f.screen == "HandScreen"][-3:]
+    second = {"zh": "乙", "en": "P2"}[lang]
+    assert mark in pages[0].joined() and second + "−12" in pages[0].joined()
+    first = {"zh": "原记录", "en": "as first"}[lang]
+    assert first in pages[1].joined() and second + "+12" in pages[1].joined()
+    assert mark in pages[2].joined()
