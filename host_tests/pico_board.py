@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from tools.firmware.build import BuildError, build
-from tools.pico import Pico, deployed, pack_for
+from tools.pico import READ_MS, Pico, deployed, pack_for
 from tools.pico.deployed import (  # noqa: F401  (the tests take them from here)
     BOARD,
     BOOT_QUIET_MS,
@@ -103,7 +103,9 @@ WAYS = ("deployed", "image")
 
 
 def press_key(pico: Pico, key: str) -> dict:
-    """A logical key as a finger presses it on the Display Pack: MENU is a long A."""
+    """A logical key as a finger presses it on the Display Pack, once the screen before it
+    was read (READ_MS): MENU is a long A."""
+    pico.run(READ_MS)
     if key == "MENU":
         return pico.press("A", hold_ms=LONG_MS)
     return pico.press(KEY_BUTTONS[key])

@@ -161,6 +161,7 @@ NO_BOMBS_FARMERS = {"landlord": 1, "bid": 2, "bombs": [], "winner": "farmers"}
 SPRING = {"landlord": 0, "bid": 3, "bombs": [], "winner": "landlord", "spring": "spring"}
 ESCAPE = {"landlord": 0, "bid": 3, "bombs": ["bomb"], "escape": 1, "held": 2}
 REVOLT = {"emperor": 0, "guard": 1, "order": [2, 3, 4, 0], "open": True, "revolt": True}
+BOMBED = {"landlord": 1, "bid": 3, "bombs": ["bomb", "rocket"], "winner": "landlord"}
 SOLO = {"emperor": 2, "guard": 2, "solo": "hidden", "order": [0, 1], "revolt": True}
 FORFEIT = {"forfeit": 3}
 
@@ -184,8 +185,24 @@ CASES = {
                    + probe("held") + keys("o") + probe("again") + keys("o")),
     # back out of the amend: the hand's page, then history; a new hand is a new hand
     "back_out": case("ddz", "classic", records=[NO_BOMBS_FARMERS],
-                     steps=AMEND_DDZ + keys("b b b") + probe("page") + keys("b")
+                     steps=AMEND_DDZ + keys("b b b b") + probe("page") + keys("b")
                      + probe("history") + keys("b o o o o")),
+    # the landlord changed, straight from the result: BACK past the play screen (its bombs
+    # kept) and the bid to who led; 丙 instead of 乙, then OK on each step as recorded
+    "landlord": case("ddz", "classic", records=[BOMBED],
+                     steps=AMEND_DDZ + keys("b") + probe("play") + keys("b b") + probe("lead")
+                     + keys("n o o o") + probe("result") + keys("o")),
+    # the bid changed with the bombs kept; a bomb taken back with the play menu's undo
+    "bid_bombs": case("ddz", "classic", records=[BOMBED],
+                      steps=AMEND_DDZ + keys("b b n o") + probe("play") + keys("m p o")
+                      + probe("undone") + keys("o o")),
+    # who led, under the first step: the emperor, the dealer
+    "emperor": case("baohuang", records=[REVOLT],
+                    steps=AMEND_DDZ + keys("b b b b") + probe("lead") + keys("o o o")
+                    + probe("again") + keys("o")),
+    "dealer": case("shengji", records=[{"dealer": 1, "points": 70}],
+                   steps=keys("m o n o o o b b") + probe("lead") + keys("n o o")
+                   + probe("result") + keys("o")),
     "revolt": case("baohuang", records=[REVOLT],
                    steps=read("before") + AMEND_DDZ + probe("opened") + keys("o")),
     "solo": case("baohuang", records=[SOLO],
@@ -226,8 +243,8 @@ def test_amend_opens_on_the_result_as_recorded_and_ok_records_the_same_hand(ran)
     opened = out["opened"]
     assert opened["screen"] == "Preview"
     assert opened["option"] == "farmers_win"
-    assert opened["stack"] == ["TableScreen", "HistoryScreen", "HandScreen", "BidScreen",
-                               "PlayScreen", "Preview"]
+    assert opened["stack"] == ["TableScreen", "HistoryScreen", "HandScreen", "LeadScreen",
+                               "BidScreen", "PlayScreen", "Preview"]
     _unchanged(out)
 
 
@@ -271,6 +288,36 @@ def test_an_escape_amended_stays_an_escape(ran):
     _unchanged(out)
 
 
+def test_an_amend_changes_the_landlord_and_keeps_the_bid_and_the_bombs(ran):
+    out = ran["landlord"]
+    assert out["play"]["screen"] == "PlayScreen"
+    assert out["lead"]["screen"] == "LeadScreen" and out["lead"]["cursor"] == 1
+    assert out["result"]["option"] == "landlord_wins"
+    record = out["end"]["entries"][0]["record"]
+    assert record["landlord"] == 2 and record["bid"] == 3
+    assert record["bombs"] == ["bomb", "rocket"]
+    assert out["end"]["totals"] == [-12, -12, 24]  # 3 × 2 × 2 a pair
+
+
+def test_an_amend_changes_the_bid_without_undoing_the_bombs(ran):
+    out = ran["bid_bombs"]
+    assert out["play"]["screen"] == "PlayScreen"
+    assert out["undone"]["screen"] == "PlayScreen"
+    record = out["end"]["entries"][0]["record"]
+    assert record["bid"] == 2 and record["bombs"] == ["bomb"]
+    assert out["end"]["totals"] == [-4, 8, -4]  # 2 × 2 a pair
+
+
+def test_an_amend_reaches_the_emperor_and_the_dealer(ran):
+    emperor = ran["emperor"]
+    assert emperor["lead"]["screen"] == "LeadScreen" and emperor["lead"]["cursor"] == 0
+    assert emperor["again"]["screen"] == "Preview"
+    assert emperor["end"]["entries"][0]["record"]["emperor"] == 0
+    dealer = ran["dealer"]
+    assert dealer["lead"]["screen"] == "LeadScreen" and dealer["lead"]["cursor"] == 1
+    assert dealer["end"]["entries"][0]["record"]["dealer"] == 2
+
+
 def test_backing_out_of_an_amend_ends_it(ran):
     out = ran["back_out"]
     assert out["page"]["screen"] == "HandScreen"
@@ -283,10 +330,12 @@ def test_backing_out_of_an_amend_ends_it(ran):
 def test_baohuang_amends_open_on_the_result_as_recorded(ran):
     revolt = ran["revolt"]["opened"]
     assert revolt["option"] == "revolt"
-    assert revolt["stack"][3:] == ["GuardScreen", "OpenScreen", "OrderScreen", "Preview"]
+    assert revolt["stack"][3:] == ["LeadScreen", "GuardScreen", "OpenScreen", "OrderScreen",
+                                   "Preview"]
     solo = ran["solo"]["opened"]
     assert solo["option"] == "revolt"
-    assert solo["stack"][3:] == ["GuardScreen", "SoloScreen", "OrderScreen", "Preview"]
+    assert solo["stack"][3:] == ["LeadScreen", "GuardScreen", "SoloScreen", "OrderScreen",
+                                 "Preview"]
     forfeit = ran["forfeit"]["opened"]
     assert forfeit["stack"][3:] == ["ForfeitScreen", "Preview"]
     for name in ("revolt", "solo", "forfeit"):
@@ -296,7 +345,7 @@ def test_baohuang_amends_open_on_the_result_as_recorded(ran):
 def test_a_shengji_amend_opens_on_the_result_and_keeps_the_levels(ran):
     out = ran["shengji"]
     assert out["opened"]["screen"] == "Preview"
-    assert out["opened"]["stack"][3:] == ["PointsScreen", "Preview"]
+    assert out["opened"]["stack"][3:] == ["LeadScreen", "PointsScreen", "Preview"]
     assert out["opened"]["record"] == {"dealer": 1, "points": 70}
     before, end = out["before"], out["end"]
     assert end["levels"] == before["levels"]

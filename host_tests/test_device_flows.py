@@ -44,9 +44,9 @@ CLASSIC_EVENING = (
     # void hand 1: menu, history, third row (newest first), OK, void, confirm
     + keys("m n o n n o o n o o") + [("state", "voided")]
     # amend hand 2: history, second row, amend: its result as recorded (farmers win); back
-    # to the play screen, undo the rocket, back on the result (still on farmers win): the
-    # landlord wins instead
-    + keys("m n o n o o o b b o p o") + [("state", "amended")]
+    # to the play screen, undo the rocket (its menu's last row: amending, BACK walks back),
+    # back on the result (still on farmers win): the landlord wins instead
+    + keys("m n o n o o o b m p o o p o") + [("state", "amended")]
     # the settlement
     + keys("m n n o") + [("shot", "settle")]
 )
@@ -101,9 +101,9 @@ BAOHUANG_EVENING = (
     # void hand 1: history, second row, change, void, confirm
     + keys("m n o n o o n o o") + [("state", "voided")]
     # amend hand 2 to an open solo that 丙 won: history, first row, change, amend: its
-    # result as recorded; back to the order, take back 甲 and 乙, back to the solo screen:
-    # open solo, 丙 out first
-    + keys("m n o o o o b b b b p o n n o o") + [("state", "amended")]
+    # result as recorded; back to the order, take back 甲 and 乙 (amending, with the menu's
+    # key), back to the solo screen: open solo, 丙 out first
+    + keys("m n o o o o b m m b p o n n o o") + [("state", "amended")]
     + keys("m n n o") + [("state", "settle")])
 
 
@@ -327,8 +327,9 @@ def bombers():
         # 3 × 2 × 2 = 12 a pair
         + keys("b o o") + [("state", "hand1")]
         # amend it: history, the newest hand, change, amend; back to the play screen, undo
-        # both, one bomb, the cursor on the landlord 乙: OK; landlord wins: 3 × 2 = 6 a pair
-        + keys("m n o o o o b b b n o o o") + [("state", "amended")]
+        # both with its menu's undo (amending, BACK walks back), one bomb, the cursor on the
+        # landlord 乙: OK; landlord wins: 3 × 2 = 6 a pair
+        + keys("m n o o o o b m p o m p o n o o o") + [("state", "amended")]
         # same as last hand: straight to the play screen, no bombs copied; landlord wins
         + keys("m o") + [("state", "same")] + keys("o o") + [("state", "hand2")])
 

@@ -101,7 +101,7 @@ def hold(button, ms=100):
     button.press()
     wait(ms)
     button.release()
-    wait(200)
+    wait(500)                       # a person reads the screen before the next press
 
 def screen():
     return type(device.app.stack[-1]).__name__

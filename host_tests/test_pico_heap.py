@@ -70,13 +70,13 @@ TABLES = {  # game: (open_table's arguments, a record for the i-th hand, the key
                 # the history again; the settlement
                 keys("o o n o o") + [("state", "hand1")]
                 + keys("o n o p o n o") + [("state", "hand2")]
-                + keys("m n o n o o o b b o p o") + [("state", "amended")]
+                + keys("m n o n o o o b m p o o p o") + [("state", "amended")]
                 + keys("m n o") + [("shot", "history"), ("state", "history")] + keys("b")
                 + keys("m n n o") + [("shot", "settle"), ("state", "settle")]),
     "baohuang": (("baohuang", 5, None, ["甲", "乙", "丙", "丁", "戊"]), _baohuang,
                  keys("o o o o o o") + [("state", "hand1")]
                  + keys("o n n o n o o o n o") + [("state", "hand2")]
-                 + keys("m n o o o o b b b b p o n n o o") + [("state", "amended")]
+                 + keys("m n o o o o b m m b p o n n o o") + [("state", "amended")]
                  + keys("m n o") + [("shot", "history"), ("state", "history")] + keys("b")
                  + keys("m n n o") + [("shot", "settle"), ("state", "settle")]),
     "shengji": (("shengji", 4, None, ["甲", "乙", "丙", "丁"]), _shengji,

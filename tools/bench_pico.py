@@ -33,7 +33,7 @@ import tools  # noqa: F401  (puts the firmware's core on the import path)
 from core.journal import Journal, StorageFull, read
 from tools import bench_boot
 from tools.lfs_image import Flash, LfsFS
-from tools.pico import QUIET_MS, Pico, images, repl
+from tools.pico import QUIET_MS, READ_MS, Pico, images, repl
 from tools.pico.deployed import BOOT_QUIET_MS, DeployFailed, fresh_image
 from tools.pico.flashfs import FS_BLOCKS, STOCK, FlashFS, layout_of
 
@@ -149,7 +149,9 @@ def press(pico, key, share):
     The window runs from the button's first edge to the end of the quiet time, so it holds
     whatever the press makes the board do, wherever the key fires (on the press for X and Y,
     on the release for A and B, while held for a long A). From the cycles executed in it,
-    what polling executes in as long a time on the idle board is taken off (`share`)."""
+    what polling executes in as long a time on the idle board is taken off (`share`). The
+    press comes READ_MS after the last, as a person reads the screen before pressing."""
+    pico.run(READ_MS)
     before = pico.state()
     button = KEY_BUTTONS[key]
     pico.button(button, True)

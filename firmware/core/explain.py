@@ -116,12 +116,19 @@ def _beans_parts(record, result, names, w):
     return parts
 
 
+def ddz_factors(result, lang="zh"):
+    """Every factor of a Dou Dizhu hand's multiple M, as the breakdown names them: "2²(抢地主)",
+    "4(明牌)", "2³(炸弹)" (the play screen shows them as the hand goes)."""
+    w = words(lang)
+    return ["{}{}({})".format(factor, _power(count), w[label])
+            for label, factor, count in result["terms"]]
+
+
 def ddz_line(record, result, lang="zh", names=None):
     w = words(lang)
     base = result["base"]
     side = result["side"]
-    factors = ["{}{}({})".format(factor, _power(count), w[label])
-               for label, factor, count in result["terms"]]
+    factors = ddz_factors(result, lang)
     if "penalty" in result:
         # The escape penalty compares M' (no base) with 10, then multiplies by the base.
         multiple = str(result["multiple"])

@@ -21,6 +21,12 @@ SLEEP_S = 60  # default idle seconds before the display dims (settings "sleep_s"
 DARK_S = 1800  # default idle seconds on the table screen before it goes dark ("dark_s"; 0: never)
 DIM_LEVEL = 10  # brightness of a dim display, percent (backlight duty, OLED contrast)
 POLL_MS = 50
+# A key that comes less than this after its screen was drawn was pressed before anyone could
+# read that screen: a double tap, or a second bomb in the same breath. Such a key is the
+# screen's to judge (Screen.hurried): the result screen drops an OK (a hand is confirmed only
+# from its result on the screen), the who-bombed list counts a bomb key as a bomb. A double
+# tap's second press comes 150-300 ms after the first; reading a screen takes longer.
+GLANCE_MS = 400
 WATCHDOG_MS = 8000  # the longest the RP2040's watchdog allows is 8388 ms
 # How the hints join a button to its word, for a short, a long and a double press: "A确认"
 # "A长菜单" "A双击…"; "A:OK" "A hold:Menu" "A twice:…" (a bare "A~" explained nothing).
@@ -62,9 +68,32 @@ class App:
         self._hints = {}  # (lang, actions) -> hint line
         self._hint_parts = {}  # (lang, key, word) -> (part of a hint line, its width)
         self.stack = []
+        from ui.draft import Keeper
+
+        self.drafts = Keeper(fs, data_dir)
         self.home()
         if not report.clean():
             self._announce(report)
+        elif self.table is not None:
+            self._resume()
+
+    def _resume(self):
+        """Back to the hand that was being entered when the power went (ui/draft.py); if
+        what was kept of it does not make a hand of this table, say that it was lost."""
+        table = self._table()
+        draft = self.drafts.take(table)
+        if draft is None:
+            return
+        if draft is not False:
+            from core.errors import RecordError
+            from ui.table_screen import entry_of
+
+            try:
+                entry_of(table.game).resume(self, draft)
+                return
+            except (RecordError, ValueError, TypeError, KeyError, IndexError):
+                self.home()
+        self.notice([self.t("draft_lost")])
 
     def _announce(self, report):
         lines = [text("unreadable", self.lang).format(name) for name in report.unreadable]
@@ -150,9 +179,13 @@ class App:
     def replace(self, screen):
         self.stack[-1] = screen
 
-    def press(self, key):
+    def press(self, key, hurried=False):
+        """`key` on the top screen; `hurried`: pressed before that screen could be read
+        (Device, GLANCE_MS), which the screen may take otherwise (Screen.hurried)."""
         try:
-            self.stack[-1].press(key)
+            screen = self.stack[-1]
+            if not (hurried and screen.hurried(key)):
+                screen.press(key)
         except Blocked:
             self._read_again(key)
             if len(self.stack) == 1:
@@ -193,6 +226,9 @@ class App:
             p.hints(self.hint_line(screen))
         p.end()
         self.display.show()
+        # Drawn: the hand in progress may be kept (after the frame, so that a draft whose
+        # screens cannot be drawn is never written back for the next boot).
+        self.drafts.keep(self)
 
     def hint_line(self, screen):
         """What the buttons do here, as "A确认 B返回 …" ("A:OK B:Back …" in English), on
@@ -374,18 +410,26 @@ class App:
 class Device:
     """A board running the app: step(now) polls the buttons once and acts on what they say.
     The device's loop calls it every POLL_MS; tests and the simulator call it with their own
-    clock, pressing simulated buttons in between."""
+    clock, pressing simulated buttons in between. `clock` (the board's time.ticks_ms) says
+    when a frame is on the panel; without it, the time of the step that drew it."""
 
-    def __init__(self, board, fs, now, lean=False):
+    def __init__(self, board, fs, now, lean=False, clock=None):
+        from time import ticks_diff
+
         from ui.input import Input
 
         self.board = board
+        self._clock = clock
+        self._diff = ticks_diff
         self.app = App(board.display, board.layout, fs, board.data_dir, board.button_names,
                        board.keymap, lean)
         self.input = Input(board.buttons, board.keymap, now)
         self._arm()
         board.display.set_brightness(100)  # lit in full, whatever a run before left it at
+        self._top = None  # the screen last drawn on top, and when it first was: _drawn()
+        self._shown = now
         self.app.render()
+        self._drawn(now)
 
     def _arm(self):
         """The idle times for the screen now on top: dim anywhere, dark only at rest."""
@@ -393,12 +437,26 @@ class Device:
         self.input.sleep_after_ms = app.sleep_ms()
         self.input.dark_after_ms = app.dark_ms() if app.at_rest() else 0
 
+    def _drawn(self, now):
+        """Note when the screen on top was first on the panel (a redraw of the same screen
+        after a key is not a new screen)."""
+        top = self.app.stack[-1]
+        if top is not self._top:
+            self._top = top
+            self._shown = self._clock() if self._clock is not None else now
+
     def step(self, now):
         """Sleep never eats a press: a press on a dim or dark display gives WAKE (full
         brightness back; from dark the panel is switched on and the screen redrawn whole),
-        then its own key acts on the screen at the next poll, as on a lit display."""
+        then its own key acts on the screen at the next poll, as on a lit display. A
+        passing message goes by itself once it has been shown its time."""
         key = self.input.poll(now)
+        app = self.app
         if not key:
+            lasts = app.stack[-1].lasts_ms
+            if lasts and self._diff(now, self._shown) >= lasts:
+                app.pop()
+                self._acted(now)
             return 0
         display = self.board.display
         if key == keys.DIM:
@@ -409,20 +467,24 @@ class Device:
             display.set_brightness(100)
             if display.asleep:
                 display.wake()
-                self.app.painter.forget()  # the whole screen again, as after a boot
-                self.app.render()
+                app.painter.forget()  # the whole screen again, as after a boot
+                app.render()
         else:
-            self.app.press(key)
-            self.app.render()
-            self._arm()
+            app.press(key, self._diff(now, self._shown) < GLANCE_MS)
+            self._acted(now)
         return key
+
+    def _acted(self, now):
+        self.app.render()
+        self._drawn(now)
+        self._arm()
 
 
 def run(board, fs):
     """Boot the device and run its loop. Never returns."""
     import time
 
-    loop(board, Device(board, fs, time.ticks_ms()))
+    loop(board, Device(board, fs, time.ticks_ms(), False, time.ticks_ms))
 
 
 _dog = None  # the watchdog, once loop() has started it

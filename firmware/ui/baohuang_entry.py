@@ -8,7 +8,7 @@ were entered, the order kept and its result on top (see ui/ddz_entry.py)."""
 
 from core.errors import RecordError
 from ui import keys
-from ui.preview import Preview, draft_of
+from ui.preview import LeadScreen, Preview, draft_of
 from ui.screen import Choice
 
 
@@ -27,12 +27,33 @@ def amend(app, record):
         forfeit.pick(record["forfeit"])
         return
     draft = draft_of(record, ("revolt",))
+    app.push(LeadScreen(app, draft, "emperor", lambda d: app.push(GuardScreen(app, d))))
     app.push(GuardScreen(app, draft))
     if draft["guard"] == draft["emperor"]:
         app.push(SoloScreen(app, draft))
     else:
         app.push(OpenScreen(app, draft))
     to_order(app, draft)
+
+
+def resume(app, draft):
+    """A hand kept through a power cut (ui/draft.py): its screens as far as it had got (the
+    guard, open or solo, the order so far, the result if the order decides it)."""
+    seats = range(5)
+    order = draft.get("order", [])
+    if (draft["emperor"] not in seats or draft.get("guard", 0) not in seats
+            or type(order) is not list or len(set(order)) != len(order)
+            or not all(s in seats for s in order)):
+        raise ValueError("not a hand of five seats")
+    app.push(GuardScreen(app, draft))
+    if "guard" not in draft:
+        return
+    if draft["guard"] == draft["emperor"]:
+        app.push(SoloScreen(app, draft))
+    else:
+        app.push(OpenScreen(app, draft))
+    if "order" in draft:
+        to_order(app, draft)
 
 
 def to_order(app, draft):
@@ -44,11 +65,14 @@ def to_order(app, draft):
 
 
 class GuardScreen(Choice):
+    """Who guards the emperor, or 独保 on the emperor's own row. The cursor starts on the
+    first player of the list who is not the emperor, whoever the emperor is (甲, or 乙 when
+    甲 is the emperor: never on 独保, the rarer hand), or on the guard kept in the draft."""
+
     def __init__(self, app, draft):
         self.draft = draft
         super().__init__(app)
-        if "guard" in draft:
-            self.cursor = draft["guard"]
+        self.cursor = draft.get("guard", 1 if draft["emperor"] == 0 else 0)
 
     def heading(self):
         return self.t("pick_guard").format(self.seat_names()[self.draft["emperor"]])
@@ -111,7 +135,8 @@ class OpenScreen(Choice):
 
 class OrderScreen(Choice):
     """Press the seats in the order they went out; BACK takes the last one back. An order
-    already in the draft (an amend) is kept."""
+    already in the draft (an amend) is kept; amending, BACK walks back to the guard and who
+    led with the order kept, and MENU takes the last place back."""
 
     def __init__(self, app, draft):
         self.draft = draft
@@ -132,6 +157,10 @@ class OrderScreen(Choice):
         return [(name, s) for s, name in enumerate(self.seat_names()) if s not in placed]
 
     def actions(self):
+        if self.app.amending is not None:  # as the play screen: BACK walks back, with the
+            # order kept; the menu's key takes the last place back
+            return ((keys.NEXT, "down"), (keys.OK, "out"), (keys.BACK, "back"),
+                    (keys.MENU, "undo"))
         return ((keys.NEXT, "down"), (keys.OK, "out"), (keys.BACK, "undo"),
                 (keys.MENU, "quit"))
 
@@ -164,9 +193,10 @@ class OrderScreen(Choice):
 
     def press(self, key):
         order = self.draft["order"]
-        if key == keys.BACK and order:
+        amending = self.app.amending is not None
+        if order and (key == keys.MENU if amending else key == keys.BACK):
             order.pop()
-        elif key == keys.MENU:
+        elif key == keys.MENU and not amending:
             self.app.push(ForfeitScreen(self.app))
         else:
             super().press(key)

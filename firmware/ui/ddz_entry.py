@@ -17,7 +17,8 @@ bombs (and who played them), reveal, winner, spring, escape (保皇: the order, 
 goes straight to the play screen.
 
 A table opened with "who bombed" (Table.bombers) asks, for each bomb added, who played it:
-the record's `bombers`, one seat per bomb. Undo takes the last bomb and its player together.
+the record's `bombers`, one seat per bomb. The bomb counts on its press; the question comes
+after. Undo takes the last bomb and its player together.
 """
 
 from core.ddz import MAX_HOUSE, check_deal
@@ -25,8 +26,9 @@ from core.errors import RecordError
 from core.money import text as money_text
 from core.profiles import DEALS, PROFILES
 from ui import keys
-from ui.preview import Preview, draft_of
-from ui.screen import Choice, Notice, Screen
+from ui.preview import LeadScreen, Preview, draft_of
+from ui.screen import Choice, Notice, Screen, wrap
+from ui.strings import text
 
 # A UI choice, not a rule: which kinds get the two one-press keys on the play screen.
 QUICK_BOMBS = {"classic": ("bomb", "rocket"), "happy": ("bomb", "rocket"),
@@ -64,6 +66,7 @@ def start(app, landlord, draft=None):
 def amend(app, record):
     """The screens of a recorded hand as they were entered, its result on top (see above)."""
     draft = draft_of(record, ("winner", "spring", "escape", "held"))
+    app.push(LeadScreen(app, draft, "landlord", lambda d: start(app, d["landlord"], d)))
     start(app, draft["landlord"], draft)
     if not isinstance(app.stack[-1], PlayScreen):
         app.push(PlayScreen(app, draft))
@@ -75,6 +78,21 @@ def amend(app, record):
         app.push(held.preview())
     else:
         app.push(Preview(app, draft, RESULTS))
+
+
+def resume(app, draft):
+    """A hand kept through a power cut (ui/draft.py): its first screen as it was left, and
+    its play screen with the bombs so far where it had got there. The core checks a draft
+    that reached the play screen as it checks any hand; ValueError for one that is not."""
+    landlord = draft["landlord"]
+    if type(landlord) is not int or not 0 <= landlord < app.table.players:
+        raise ValueError("no such landlord")
+    playing = "bombs" in draft
+    if playing:
+        app.preview(dict(draft, winner="landlord"))
+    start(app, landlord, draft)
+    if playing and not isinstance(app.stack[-1], PlayScreen):
+        app.push(PlayScreen(app, draft))
 
 
 class _Step(Choice):
@@ -144,13 +162,16 @@ class PlayScreen(Screen):
         if app.table.bombers and not bombs:
             draft.setdefault("bombers", [])
         self.quick = QUICK_BOMBS[app.table.profile]
+        self._lines = None  # (key, the factors' lines): see _factors()
 
     def actions(self):
+        # Amending, BACK walks back to the steps before (the bid…) with the bombs kept, and
+        # the menu's undo takes a bomb back; entering a hand, BACK is the undo.
+        back = "back" if self.app.amending is not None else "undo"
         return ((keys.NEXT, self.quick[0]), (keys.PREV, self.quick[1]), (keys.OK, "hand_over"),
-                (keys.BACK, "undo"), (keys.MENU, "menu"))
+                (keys.BACK, back), (keys.MENU, "menu"))
 
     def press(self, key):
-        bombs = self.draft["bombs"]
         if key == keys.NEXT:
             add_bomb(self, self.quick[0])
         elif key == keys.PREV:
@@ -158,10 +179,8 @@ class PlayScreen(Screen):
         elif key == keys.OK:
             self.app.push(Preview(self.app, self.draft, RESULTS))
         elif key == keys.BACK:
-            if bombs:
-                bombs.pop()
-                if "bombers" in self.draft:
-                    self.draft["bombers"].pop()
+            if self.draft["bombs"] and self.app.amending is None:
+                undo_bomb(self.draft)
             else:
                 self.app.pop()
         elif key == keys.MENU:
@@ -173,9 +192,6 @@ class PlayScreen(Screen):
         bid = self.t("bid_n").format(record["bid"]) + " " if "bid" in record else ""
         stake = "×{}".format(result["multiple"])
         each = _stakes(self, p, result["pairs"])
-        bombs = _bomb_summary(self, record["bombs"])
-        if "house" in record:  # what else made the multiple, where the player looks for it
-            bombs += " " + self.t("house_rule") + "".join("×{}".format(f) for f in record["house"])
         if p.mono:
             # 128x64, two rows above the two of hints: the landlord and the multiplier, then
             # the stake (the bid before it where there is room).
@@ -192,8 +208,35 @@ class PlayScreen(Screen):
         for line in each[:last - row]:
             p.line(row, p.clip(line))
             row += 1
-        if row < last:  # the bombs so far, where the stakes leave a row (×N counts them)
-            p.line(row, p.clip(bombs))
+        if row < last:  # what makes the multiple, where the stakes leave room
+            factors = self._factors(record, result)
+            for i, part in enumerate(factors[:last - row]):
+                more = i == last - row - 1 and len(factors) > last - row
+                p.line(row + i, p.clip(part + " …" if more else part))
+
+    def _factors(self, record, result):
+        """Every factor in the multiple, as the result screen names them (bombs, grabs,
+        shown cards, reveal, house factors), and the cap when it holds; "no bomb" when
+        there is none: as lines that fit the width."""
+        lang = self.app.lang
+        key = (lang, str(result["terms"]), result["capped"])
+        if self._lines is not None and self._lines[0] == key:
+            return self._lines[1]  # a press that changed no factor: nothing made again
+        from core.explain import ddz_factors, words
+
+        parts = ddz_factors(result, lang)
+        if result["capped"]:
+            parts.append(words(lang)["cap"].format(record["rules"]["cap"]))
+        lines = wrap(self.app.painter, " × ".join(parts)) if parts else [self.t("no_bomb")]
+        self._lines = (key, lines)
+        return lines
+
+
+def undo_bomb(draft):
+    """Take back the last bomb, and who played it where the hand records that."""
+    draft["bombs"].pop()
+    if "bombers" in draft:
+        draft["bombers"].pop()
 
 
 def _stakes(screen, p, pairs):
@@ -220,60 +263,83 @@ def _stakes(screen, p, pairs):
 
 def add_bomb(screen, kind, pops=0):
     """Count a bomb as it lands, unless the cards of one deal cannot hold it (a second 王炸
-    from one deck): then say so, and the hand stays as it was. Counted, the `pops` screens
-    above the play screen go. Where the hand records who played each bomb, that is asked
-    first (BomberScreen), and the bomb is counted once it is answered."""
-    draft = screen.draft
+    from one deck): then say so in passing, and the hand stays as it was. Counted, the
+    `pops` screens above the play screen go; where the hand records who played each bomb,
+    that is asked next (BomberScreen), the bomb already counted."""
     app = screen.app
+    if not _count(app, screen.draft, kind):
+        return
+    for _ in range(pops):
+        app.pop()
+    if "bombers" in screen.draft:
+        app.push(BomberScreen(app, screen.draft, len(screen.draft["bombs"]) - 1))
+
+
+def _count(app, draft, kind):
+    """Add the bomb `kind` to the hand (and, where it records who bombed, the likeliest
+    player for now: who played the bomb before, else the landlord); False, with a passing
+    message, when one deal cannot hold it."""
     try:
         check_deal(app.table.profile, draft["bombs"] + [kind])
     except RecordError:
-        app.push(Notice(app, [screen.t(kind), screen.t("no_such_bomb")]))
-        return
-    if "bombers" in draft:
-        app.push(BomberScreen(app, draft, kind, pops + 1))
-        return
+        app.push(Notice(app, [text(kind, app.lang), text("no_such_bomb", app.lang)], True))
+        return False
     draft["bombs"].append(kind)
-    for _ in range(pops):
-        app.pop()
+    if "bombers" in draft:
+        seats = draft["bombers"]
+        seats.append(seats[-1] if seats else draft["landlord"])
+    return True
 
 
 class BomberScreen(Choice):
-    """Who played the bomb `kind`: OK counts it with that seat, BACK leaves it uncounted.
-    The cursor starts on who played the one before (bombs often come in a run from one
-    hand), else on the landlord, so the usual answer is one press."""
+    """Who played bomb number `index` (already counted): OK says it is the seat under the
+    cursor, BACK takes the bomb back (pressed by mistake). The cursor starts on who played
+    the one before (bombs often come in a run from one hand), else on the landlord, so the
+    usual answer is one press.
 
-    def __init__(self, app, draft, kind, pops):
+    Every bomb press is a bomb: a bomb key pressed before the list could be read (a second
+    bomb in the same breath) counts that bomb too, and its question waits under this one."""
+
+    def __init__(self, app, draft, index):
         self.draft = draft
-        self.kind = kind
-        self.pops = pops  # this screen and those between it and the play screen
+        self.index = index
         super().__init__(app)
-        seats = draft["bombers"]
-        self.cursor = seats[-1] if seats else draft["landlord"]
+        self.cursor = draft["bombers"][index]
 
     def heading(self):
-        return self.t("bomber_of").format(self.t(self.kind))
+        return self.t("bomber_of").format(self.t(self.draft["bombs"][self.index]))
 
     def options(self):
         return [(name, s) for s, name in enumerate(self.seat_names())]
 
+    def hurried(self, key) -> bool:
+        if key not in (keys.NEXT, keys.PREV):
+            return False
+        app, draft = self.app, self.draft
+        if _count(app, draft, QUICK_BOMBS[app.table.profile][key != keys.NEXT]):
+            app.stack.insert(len(app.stack) - 1,
+                             BomberScreen(app, draft, len(draft["bombs"]) - 1))
+        return True
+
     def pick(self, value):
-        self.draft["bombs"].append(self.kind)
-        self.draft["bombers"].append(value)
-        for _ in range(self.pops):
-            self.app.pop()
+        seats = self.draft["bombers"]
+        seats[self.index] = value
+        for screen in self.app.stack:  # a question waiting starts on who played this one
+            if isinstance(screen, BomberScreen) and screen.index > self.index:
+                seats[screen.index] = screen.cursor = value
+        self.app.pop()
 
-
-def _bomb_summary(screen, bombs):
-    if not bombs:
-        return screen.t("no_bomb")
-    counts = {}
-    order = []
-    for kind in bombs:
-        if kind not in counts:
-            order.append(kind)
-        counts[kind] = counts.get(kind, 0) + 1
-    return " ".join("{}×{}".format(screen.t(k), counts[k]) for k in order)
+    def press(self, key):
+        if key != keys.BACK:
+            super().press(key)
+            return
+        index = self.index
+        del self.draft["bombs"][index]
+        del self.draft["bombers"][index]
+        for screen in self.app.stack:  # the questions waiting for later bombs move up
+            if isinstance(screen, BomberScreen) and screen.index > index:
+                screen.index -= 1
+        self.app.pop()
 
 
 class PlayMenu(Choice):
@@ -292,11 +358,16 @@ class PlayMenu(Choice):
         house = "".join(" ×{}".format(f) for f in self.draft.get("house", ()))
         items.append((self.t("house_rule") + house, "house"))
         items.append((self.t("escape"), "escape"))
+        if self.app.amending is not None and self.draft["bombs"]:
+            items.append((self.t("undo") + " " + self.t(self.draft["bombs"][-1]), "undo"))
         return items
 
     def pick(self, value):
         app, draft = self.app, self.draft
-        if value == "reveal":
+        if value == "undo":  # amending: the play screen's BACK walks back instead
+            undo_bomb(draft)
+            app.pop()
+        elif value == "reveal":
             if draft.get("revealed"):
                 del draft["revealed"]
             else:
@@ -380,7 +451,8 @@ class HouseScreen(Choice):
         if not value:
             self.draft.pop("house", None)
         elif len(house) >= MAX_HOUSE:
-            self.app.replace(Notice(self.app, [self.t("house_rule"), self.t("err_house")]))
+            self.app.replace(Notice(self.app, [self.t("house_rule"), self.t("err_house")],
+                                    True))
             return
         else:
             self.draft["house"] = house + [value]

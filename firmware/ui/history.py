@@ -27,6 +27,9 @@ class HistoryScreen(Choice):
             entry = table.entries[index]
         except JournalError:  # its line in the journal is damaged: named, not shown
             return label + " " + self.t("err_damaged"), None
+        mark = ""  # corrected since it was recorded: "已更正", "*" where that leaves no room
+        if entry["previous"] and not entry["void"]:
+            mark = " " + self.t("amended")
         if entry["void"]:
             label += " " + self.t("voided")
         elif table.game == "shengji":
@@ -39,6 +42,11 @@ class HistoryScreen(Choice):
                 names = table.seat_names(entry["record"])
                 label += " " + " ".join(names[s] + signed(d, table.scale)
                                         for s, d in enumerate(deltas))
+        if mark:
+            full = label.replace(".", "." + mark.lstrip(), 1)
+            painter = self.app.painter
+            label = full if painter.fits(full + "    ") else label.replace(
+                ".", "." + self.t("amended_mark"), 1)
         return label, index
 
     def pick(self, value):
@@ -49,20 +57,31 @@ class HistoryScreen(Choice):
 
 
 class HandScreen(Paged):
-    """One past hand: its breakdown and changes; OK offers void and amend."""
+    """One past hand: its breakdown and changes; OK offers void and amend. A hand amended
+    since it was recorded says so (已更正), and NEXT shows it as first recorded (原记录),
+    and back."""
 
     def __init__(self, app, index):
         super().__init__(app)
         self.index = index
+        self.first = False  # showing the hand as first recorded
         self._lines = None  # [(line, colour)] once worked out (the hand cannot change here)
 
     def actions(self):
-        if self.app.table.entries[self.index]["void"]:
-            return self.more(((keys.BACK, "back"),))
-        return self.more(((keys.OK, "change"), (keys.BACK, "back")))
+        entry = self.app.table.entries[self.index]
+        first = ((keys.NEXT, "as_recorded" if self.first else "as_first"),) \
+            if entry["previous"] else ()
+        if entry["void"]:
+            return self.more(first + ((keys.BACK, "back"),))
+        return self.more(((keys.OK, "change"),) + first + ((keys.BACK, "back"),))
 
     def press(self, key):
         if self.turn(key):
+            return
+        if key == keys.NEXT and self.app.table.entries[self.index]["previous"]:
+            self.first = not self.first
+            self._lines = None
+            self.page = 0
             return
         # Back on the hand's page (out of an amend's first step): no amend goes on.
         self.app.amending = None
@@ -77,7 +96,11 @@ class HandScreen(Paged):
         head = self.t("hand_no").format(self.index + 1)
         if entry["void"]:
             head += " " + self.t("voided")
-        p.line(0, head, color=p.accent)
+        if entry["previous"]:
+            head += " " + self.t("as_first" if self.first else "amended")
+        p.line(0, p.clip(head), color=p.accent)
+        if self._lines is None and self.first:
+            self._lines = self._first_lines(p, table, entry["previous"][0])
         if self._lines is None:
             result = table.hand_result(self.index)
             names = table.seat_names(entry["record"])
@@ -89,6 +112,22 @@ class HandScreen(Paged):
                          .replace("; ", "；").split("；"))
             self._lines = [(part, None) for line in lines for part in wrap(p, line)]
         self.draw_lines(p, self._lines)
+
+
+    def _first_lines(self, p, table, record):
+        """The hand as first recorded: what it did then, scored by the core (升级, whose
+        score hangs on the hands before it: the points it recorded)."""
+        if table.game == "shengji":
+            return [(self.t("points") + " {}".format(record["points"]), None)]
+        from core.score import score_hand
+
+        result = score_hand(record)
+        names = table.seat_names(record)
+        scale = result.get("scale", 1)
+        lines = [" ".join(names[s] + signed(d, scale) for s, d in enumerate(result["deltas"]))]
+        lines.extend(breakdown(record, result, self.app.lang, names).replace("; ", "；")
+                     .split("；"))
+        return [(part, p.dim) for line in lines for part in wrap(p, line)]
 
 
 class HandActions(Choice):

@@ -73,7 +73,7 @@ def main():
             _lean_reserve()
         from ui import app
 
-        device = app.Device(board, fs, time.ticks_ms(), lean)
+        device = app.Device(board, fs, time.ticks_ms(), lean, time.ticks_ms)
         booted = True
         app.loop(board, device)
     except Exception as exc:  # the last line of defence: say what happened, then stop

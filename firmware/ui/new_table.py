@@ -137,7 +137,8 @@ class NewTableScreen(Choice):
     def rows(self):
         """The rows in order: "game", each field's name, "persons" and "rotation" (a roster,
         where it may be), "titles", "bombers" (斗地主: who played each bomb), "end",
-        "start". Kept until a pick changes them: a frame asks for them once a row."""
+        "open" (the last, which starts the table: not "start", 升级's start-level field).
+        Kept until a pick changes them: a frame asks for them once a row."""
         if self._rows is None:
             self._rows = self._list_rows()
         return self._rows
@@ -151,7 +152,7 @@ class NewTableScreen(Choice):
         rows.append("titles")
         if self._game()[0] == "ddz":
             rows.append("bombers")
-        return rows + ["end", "start"]
+        return rows + ["end", "open"]
 
     def count(self):
         return len(self.rows())
@@ -173,7 +174,7 @@ class NewTableScreen(Choice):
             return self.t("opt_bombers") + ": " + self._label(self.bombers), row
         if row == "end":
             return self.t("opt_end") + ": " + self._end_label(self.ends()[self.end]), row
-        if row == "start":
+        if row == "open":
             return "▶ " + self.t("start"), row
         return self.t("opt_" + row) + ": " + self._label(self.value(row)), row
 
@@ -195,7 +196,7 @@ class NewTableScreen(Choice):
             self.bombers = not self.bombers
         elif value == "end":
             self.end = (self.end + 1) % len(self.ends())
-        elif value == "start":
+        elif value == "open":
             self.app.open_table(*self.table_args())
         else:
             for name, values in self.fields():

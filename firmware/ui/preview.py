@@ -1,8 +1,10 @@
 """The last step of every hand: what the record scores, then OK writes it to the journal.
 
 Options (winner, spring…) are cycled with NEXT/PREV and the numbers follow at once, so the
-result and the preview are one screen: one press fewer per hand. The breakdown and the
-changes come from the core (table.preview → core.score and core.explain).
+result and the preview are one screen: one press fewer per hand. OK confirms only once the
+result has been on the screen long enough to be read (a hurried OK is dropped, ui/app.py).
+The breakdown and the changes come from the core (table.preview → core.score and
+core.explain).
 
 An option sets keys of the record; a key set to None is left out of it (a hand without a
 spring has no "spring" key). While a hand is amended, the cursor starts on the option the
@@ -13,7 +15,7 @@ from core.errors import RecordError
 from core.explain import breakdown
 from core.journal import JournalError
 from ui import keys
-from ui.screen import Paged, signed, wrap
+from ui.screen import Choice, Paged, signed, wrap
 
 _TABLE = ("game", "profile", "players", "rules")  # what the table fills into a record
 
@@ -23,6 +25,29 @@ def draft_of(record, leave=()):
     and without the keys in `leave` (the outcome, which the last screens set)."""
     return {k: (list(v) if isinstance(v, list) else v) for k, v in record.items()
             if k not in _TABLE and k not in leave}
+
+
+class LeadScreen(Choice):
+    """Who led the hand being amended (the landlord, the emperor, the dealer: `key` of its
+    draft), at the bottom of an amend's screens: BACK from its first step comes here. A pick
+    sets it and `onward(draft)` stacks the hand's steps again, each on its recorded value."""
+
+    def __init__(self, app, draft, key, onward):
+        self.draft = draft
+        self.key = key
+        self.onward = onward
+        super().__init__(app)
+        self.cursor = draft[key]
+
+    def heading(self):
+        return self.t(self.key)
+
+    def options(self):
+        return [(name, s) for s, name in enumerate(self.seat_names())]
+
+    def pick(self, value):
+        self.draft[self.key] = value
+        self.onward(self.draft)
 
 
 class Preview(Paged):
@@ -52,6 +77,11 @@ class Preview(Paged):
         if len(self.options) > 1:
             return self.more(((keys.NEXT, "down"), (keys.OK, "ok"), (keys.BACK, "back")))
         return self.more(((keys.OK, "ok"), (keys.BACK, "back")))
+
+    def hurried(self, key) -> bool:
+        # A hand is confirmed only from its result on the screen: an OK that came before the
+        # result could be read (a double tap on the play screen's OK) is dropped.
+        return key == keys.OK
 
     def press(self, key):
         if self.turn(key):

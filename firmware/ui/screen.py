@@ -12,6 +12,7 @@ from ui.strings import text
 class Screen:
     title = ""
     hint_rows = 1  # rows at the bottom for the button hints
+    lasts_ms = 0  # a passing message goes by itself after this long on screen (0: stays)
 
     def __init__(self, app):
         self.app = app
@@ -31,6 +32,12 @@ class Screen:
     def press(self, key):
         if key == keys.BACK:
             self.app.pop()
+
+    def hurried(self, key) -> bool:
+        """A key pressed before this screen could be read (ui/app.py GLANCE_MS): whether
+        the screen dealt with it here; if not, press() takes it as any key. A screen
+        whose key would do what cannot be seen undone takes it here (and drops it)."""
+        return False
 
     def draw(self, p):
         pass
@@ -118,6 +125,10 @@ class Confirm(Choice):
             return ((keys.OK, self.word), (keys.BACK, "back"))
         return super().actions()
 
+    def hurried(self, key) -> bool:
+        # An OK in the same breath as the one that asked: not an answer to the question.
+        return key == keys.OK and self.keep is None
+
     def press(self, key):
         if self.keep is not None:
             super().press(key)
@@ -139,19 +150,31 @@ class Confirm(Choice):
             p.line(0, self.question, color=p.accent)
 
 
-class Notice(Screen):
-    """A message to read: any of OK or BACK dismisses it."""
+# How long a passing message (a refused bomb) stays when no key takes it away: read at a
+# glance, and gone before the next bomb is likely to land.
+PASSING_MS = 3000
 
-    def __init__(self, app, lines):
+
+class Notice(Screen):
+    """A message to read. Any key takes it away, and a key that means something on the
+    screen beneath acts there as well: a bomb pressed while "no such bomb" is shown is a
+    bomb. OK and BACK only take it away (they are the message's own keys). A `passing`
+    message also goes by itself after PASSING_MS."""
+
+    def __init__(self, app, lines, passing=False):
         super().__init__(app)
         self.lines = lines
+        if passing:
+            self.lasts_ms = PASSING_MS
 
     def actions(self):
         return ((keys.OK, "ok"),)
 
     def press(self, key):
-        if key in (keys.OK, keys.BACK):
-            self.app.pop()
+        app = self.app
+        app.pop()
+        if key not in (keys.OK, keys.BACK) and app.stack[-1] is not self:
+            app.press(key)
 
     def draw(self, p):
         row = 0
@@ -180,26 +203,37 @@ class Paged(Screen):
             return True
         return False
 
-    def draw_lines(self, p, lines, first=1):
-        """[(line, colour)] from row `first` down to the hints, a page at a time."""
+    def draw_lines(self, p, lines, first=1, x=0):
+        """[(line, colour)] from row `first` down to the hints, a page at a time, from `x`."""
         room = p.rows - self.hint_rows - first
         self.pages = max(1, (len(lines) + room - 1) // room)
         if self.page >= self.pages:
             self.page = 0
         start = self.page * room
         for row, (line, color) in enumerate(lines[start:start + room]):
-            p.line(first + row, line, color=color)
+            p.line(first + row, line, x, color=color)
+
+
+_NUMBER = "0123456789.+-−"  # what a number is written with: never cut inside one
 
 
 def wrap(p, s):
-    """`s` cut into pieces that fit the screen's width, at spaces or anywhere."""
+    """`s` cut into pieces that fit the screen's width, at spaces or anywhere, but never
+    inside a number ("乙+2457" / "6" once read as two numbers): one that would be cut goes
+    to the next line whole, with the word before it where a space allows."""
     pieces = []
     while s and not p.fits(s):
         cut = len(s) - 1
         while cut > 1 and not p.fits(s[:cut]):
             cut -= 1
         space = s.rfind(" ", 0, cut + 1)
-        if space > cut // 2:
+        if s[cut] in _NUMBER and s[cut - 1] in _NUMBER:
+            start = cut
+            while start > 0 and s[start - 1] in _NUMBER:
+                start -= 1
+            if space > 0 or start > 0:
+                cut = space if space > 0 else start
+        elif space > cut // 2:
             cut = space
         pieces.append(s[:cut].rstrip())
         s = s[cut:].lstrip()
@@ -212,3 +246,17 @@ def signed(value, scale=1):
     """An amount with its sign, "+12", "−3"; at a table of hundredths (a unit with decimals,
     core/money.py) with two decimals, "+1.50"."""
     return money_text(value, scale, "+", "−")
+
+
+def short(value, scale, lang, digits):
+    """An amount of 10,000 or more, signed, in fewer characters for a narrow cell (the 128x64
+    table screen), to `digits` decimals (1 or 0): "+1.6万" / "+2万" in Chinese, "+16.4k" /
+    "+16k" in English, rounded half up. A smaller amount is signed() whole."""
+    whole = abs(value) // scale
+    if whole < 10000:
+        return signed(value, scale)
+    unit, size = ("万", 10000) if lang == "zh" else ("k", 1000)
+    step = size // 10 if digits else size
+    n = (whole + step // 2) // step
+    number = "{}.{}".format(n // 10, n % 10) if digits else str(n)
+    return ("−" if value < 0 else "+") + number + unit

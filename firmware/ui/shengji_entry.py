@@ -3,7 +3,7 @@ comes from the table (chosen on the table screen before the first hand). Amendin
 (amend()) opens on its result, the points screen beneath it at the recorded points."""
 
 from ui import keys
-from ui.preview import Preview, draft_of
+from ui.preview import LeadScreen, Preview, draft_of
 from ui.screen import Screen
 
 START_POINTS = 80  # the turnover: the middle of what tables usually see
@@ -18,8 +18,17 @@ def start(app, dealer, draft=None):
 
 def amend(app, record):
     draft = draft_of(record)
+    app.push(LeadScreen(app, draft, "dealer", lambda d: start(app, d["dealer"], d)))
     app.push(PointsScreen(app, draft))
     app.push(Preview(app, draft))
+
+
+def resume(app, draft):
+    """A hand kept through a power cut (ui/draft.py): the points screen as it was left."""
+    points = draft.get("points", START_POINTS)
+    if draft["dealer"] not in range(4) or type(points) is not int or points < 0:
+        raise ValueError("not a hand of this table")
+    start(app, draft["dealer"], draft)
 
 
 class PointsScreen(Screen):
@@ -42,10 +51,10 @@ class PointsScreen(Screen):
         elif key == keys.MENU:
             self.points = (self.points + BIG_STEP) % 320
         elif key == keys.OK:
-            self.draft["points"] = self.points
             self.app.push(Preview(self.app, self.draft))
         elif key == keys.BACK:
             self.app.pop()
+        self.draft["points"] = self.points  # kept through a power cut (ui/draft.py)
 
     def draw(self, p):
         dealer = self.app.table.names[self.draft["dealer"]]

@@ -6,8 +6,11 @@ from core.journal import JournalError
 from core.money import CENT, unit_text
 from core.money import text as money_text
 from ui import keys
-from ui.screen import Choice, Notice, Screen
+from ui.screen import Choice, Notice, Paged, Screen
 from ui.table_screen import hand_setup
+from ui.text import width as text_width
+
+_INDENT = 4  # px: the settlement's lines under its title
 
 
 class TableMenu(Choice):
@@ -171,16 +174,23 @@ class EveningOver(Screen):
         p.line(1, p.clip(why))
 
 
-class SettleScreen(Screen):
-    """Who pays whom, in the fewest transfers; OK shows it as a QR code for a phone (not in
-    升级: nothing to pay)."""
+class SettleScreen(Paged):
+    """Who pays whom, in the fewest transfers, a page at a time where they do not all fit
+    (NEXT turns it: on 128x64 the menu's button is OK's, and both would not fit the hint
+    row); OK shows it as a QR code for a phone (not in 升级: nothing to pay). A line too
+    long for the width says "甲→乙 12360" for "甲 pays 乙 12360": an amount is never cut
+    off."""
 
     def actions(self):
+        pages = ((keys.NEXT, "next_page"),) if self.pages > 1 else ()
         if self.app.table.game == "shengji":
-            return ((keys.BACK, "back"),)
-        return ((keys.OK, "qr"), (keys.BACK, "back"))
+            return ((keys.BACK, "back"),) + pages
+        return ((keys.OK, "qr"),) + pages + ((keys.BACK, "back"),)
 
     def press(self, key):
+        if key == keys.NEXT and self.pages > 1:
+            self.page = (self.page + 1) % self.pages
+            return
         if key == keys.OK and self.app.table.game != "shengji":
             app = self.app
             app.make_room()
@@ -213,7 +223,12 @@ class SettleScreen(Screen):
         transfers = table.settlement()
         if not transfers:
             p.line(1, self.t("all_square"))
-        for row, (payer, payee, amount) in enumerate(transfers[:p.rows - 2]):
+        lines = []
+        for payer, payee, amount in transfers:
             to = self.t("house") if payee < 0 else table.names[payee]
-            p.line(1 + row, self.t("pays").format(table.names[payer], to,
-                                                  money_text(amount, table.scale)), 4)
+            money = money_text(amount, table.scale)
+            line = self.t("pays").format(table.names[payer], to, money)
+            if text_width(line) + _INDENT > p.width:
+                line = "{}→{} {}".format(table.names[payer], to, money)
+            lines.append((line, None))
+        self.draw_lines(p, lines, 1, _INDENT)

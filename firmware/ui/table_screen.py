@@ -4,7 +4,7 @@ menu behind it. The cursor on the table screen is the next hand's landlord (斗�
 
 from core.profiles import LEVELS
 from ui import keys, text
-from ui.screen import Notice, Screen, signed
+from ui.screen import Notice, Screen, short, signed
 
 
 def entry_of(game):
@@ -47,17 +47,18 @@ class TableScreen(Screen):
         if table.roster is not None:
             self.cursor = table.seating()[self.cursor]
         self._cache = None  # (key, strings): see _texts()
+        self._wide = False  # 128x64: an amount too wide for half the panel (see _texts)
 
     @property
     def hint_rows(self):
         # 128x64: up to four seats fit two rows of two, which leaves two rows for the hints
         # (OK, the menu and the cursor do not fit one row of 16 characters in English).
-        # Amounts to the cent ("-12.50") do not fit half its width: three players then take
-        # a row each, and the hints one.
+        # Amounts that do not fit half its width (to the cent, "-12.50"; five digits) take
+        # a row each for three players, and the hints one.
         table = self.app.table
         if not self.app.painter.mono or table.persons > 4:
             return 1
-        return 1 if table.scale != 1 and table.persons <= 3 else 2
+        return 1 if (table.scale != 1 or self._wide) and table.persons <= 3 else 2
 
     # 升级 on 128x64: the dealer's row, then the two teams side by side on one row.
 
@@ -146,16 +147,8 @@ class TableScreen(Screen):
         titles = table.titles(lang) or [""] * table.persons
         balances = table.balances()
         names = list(table.names)
-        amounts = []
-        colors = []
-        for seat in range(table.persons):
-            if balances is not None:  # beans: what each player holds, never signed
-                amount = str(balances[seat])
-                colors.append(p.ink)
-            else:
-                amount = signed(table.totals[seat], table.scale)
-                colors.append(p.signed(table.totals[seat]))
-            amounts.append(amount)
+        amounts = self._amounts(table, balances, None)
+        colors = [p.ink if balances is not None else p.signed(total) for total in table.totals]
         inks = [None] * table.persons  # the names' colours: the painter's own ink
         resting = []
         if seated is not None:
@@ -174,6 +167,16 @@ class TableScreen(Screen):
         else:
             dealer = self.t("sits_out").format(" ".join(resting))
         head = self._head(p, table)
+        if p.mono:
+            # 128x64: three players whose amounts do not fit half the width take a row each
+            # (the hints one row); more players, or still too wide, shorten the amounts of
+            # 10,000 and more, "−1.6万" then "−2万" ("−16.4k", "−16k"): a number is never cut
+            # or run into a name (docs/screens.md). The exact totals are in the settlement.
+            self._wide = _grid(p, names, amounts, 2 * text.HEIGHT) is None
+            for digits in (1, 0):
+                if _grid(p, names, amounts, p.y(p.rows - self.hint_rows)) is not None:
+                    break
+                amounts = self._amounts(table, balances, digits)
         top, bottom = p.y(1), p.y(p.rows - self.hint_rows)
         if p.mono:
             top = 0  # no head row: the seats and the hints fill the 64 rows
@@ -194,6 +197,17 @@ class TableScreen(Screen):
                  (top, cols, scale, room))
         self._cache = (key, texts)
         return texts
+
+    def _amounts(self, table, balances, digits):
+        """Each person's total (signed; beans balances as they stand), shortened to `digits`
+        decimals of 万 / k where that is not None (short())."""
+        if balances is not None:
+            return [str(b) if digits is None or b < 10000 else short(b, 1, self.app.lang,
+                                                                      digits)[1:]
+                    for b in balances]
+        if digits is None:
+            return [signed(total, table.scale) for total in table.totals]
+        return [short(total, table.scale, self.app.lang, digits) for total in table.totals]
 
     def _head(self, p, table):
         head = self.t(table.profile or table.game)

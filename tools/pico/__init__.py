@@ -72,6 +72,11 @@ def pack_for(board: str) -> Pack:
     return next((p for p in PACKS.values() if p.board == board), PACK)
 
 HOLD_MS = 80  # a finger's short press
+# How long a person looks at a new screen before the next press: the firmware takes a key that
+# comes sooner as pressed before the screen could be read (ui/app.py GLANCE_MS: a result is
+# confirmed only once it was on the screen that long), so a harness pressing as a person does
+# waits this long first.
+READ_MS = 500
 # Quiet long enough to be sure the board saw the release: the scorekeeper polls its buttons
 # every 50 ms (ui.app.POLL_MS), so 40 quiet ms can end before the poll that acts on it.
 QUIET_MS = 120
