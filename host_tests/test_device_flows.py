@@ -150,6 +150,38 @@ def test_a_shengji_evening_with_a_void_an_amend_and_the_settlement():
     assert table.state["levels"] == [3, 0] and table.state["dealer"] == 2
 
 
+UNDO_EVENING = (
+    NEW_CLASSIC
+    + keys("o o n o o")  # hand 1: 乙 bids 3, one bomb, wins: 甲 −6 乙 +12 丙 −6
+    + keys("o n o p o n o") + [("state", "hand2")]  # hand 2: 丙 bids 2, a rocket, farmers win
+    # BACK on the table screen: the undo screen for hand 2; OK voids it
+    + keys("b") + [("state", "asked")] + keys("o") + [("state", "undone")]
+    # history, hand 2 (newest first, voided): OK asks to restore it, OK does
+    + keys("m n o o o") + [("state", "restore")] + keys("o") + [("state", "restored")]
+    # undo twice: hand 2, then hand 1; with none left BACK says so
+    + keys("b o b o") + [("state", "none_left")] + keys("b") + [("state", "nothing")])
+
+
+@pytest.mark.parametrize("board", ["simulated", "simulated_mono"])
+def test_the_last_hand_is_undone_in_two_presses_and_restored_from_history(board):
+    run = run_device(UNDO_EVENING, board=board)
+    states = run.states
+    assert states["hand2"]["totals"] == [-2, 16, -14]
+    assert states["asked"]["screen"] == "UndoScreen"
+    assert states["undone"]["screen"] == "TableScreen"
+    assert states["undone"]["totals"] == [-6, 12, -6]  # as after hand 1
+    assert states["restore"]["screen"] == "Confirm"
+    assert states["restored"]["totals"] == [-2, 16, -14]
+    assert states["none_left"]["totals"] == [0, 0, 0]
+    assert states["nothing"]["screen"] == "Notice"
+    table = host_table(run.files)
+    assert table.totals == [0, 0, 0] == recount(table)
+    assert [table.entries[i]["void"] for i in range(2)] == [True, True]
+    again = run_device(keys("m n o o o o") + [("state", "boot")], files=run.files,
+                       board=board)
+    assert again.states["boot"]["totals"] == [4, 4, -8]  # hand 2 alone counts again
+
+
 def test_the_mono_board_runs_the_same_evening():
     run = run_device(CLASSIC_EVENING, board="simulated_mono")
     assert run.end["totals"] == [-18, -18, 36]
@@ -162,7 +194,8 @@ def test_a_full_flash_keeps_the_hand_on_its_preview_until_there_is_room():
                       capacity=used)
     assert full.states["refused"]["screen"] == "Notice"
     assert full.states["refused"]["hands"] == 0
-    retried = run_device(keys("o o n o o b o"), files=opened.files)
+    # With room, the same presses record it (B then OK on the table screen would undo it).
+    retried = run_device(keys("o o n o o"), files=opened.files)
     assert retried.end["hands"] == 1 and retried.end["totals"] == [-6, 12, -6]
 
 

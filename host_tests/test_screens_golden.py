@@ -25,11 +25,12 @@ UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 SCALE = 2  # the pictures are for people too: twice the size, pixels kept sharp
 
 # One evening of classic, the screens shot along the way: a new table; 乙 bids 3, one bomb,
-# landlord wins; 丙 bids 2, a rocket, farmers win; then the table, history, a past hand,
-# the settlement and its QR code.
+# landlord wins; 丙 bids 2, a rocket, farmers win; then the table, its undo question (left
+# unanswered), history, a past hand, the settlement and its QR code.
 CLASSIC = ([("shot", "new_table")] + keys("p o o") + [("shot", "bid")]
            + keys("o n") + [("shot", "play")] + keys("o") + [("shot", "result")] + keys("o")
-           + keys("o n o p o n o") + [("shot", "table")]
+           + keys("o n o p o n o") + [("shot", "table")] + keys("b") + [("shot", "undo")]
+           + keys("b")
            + keys("m n o") + [("shot", "history")] + keys("o") + [("shot", "hand")]
            + keys("b b m n n o") + [("shot", "settle")] + keys("o") + [("shot", "qr")])
 

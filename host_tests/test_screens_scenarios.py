@@ -68,8 +68,13 @@ UNIT_BAOHUANG = [("open", ["baohuang", None, {"unit": 2.5}])] + keys("o n o o o 
 UNIT_ROSTER = ([("open", ["ddz", "classic", {"unit": 0.5}, 4, "loser"])]
                + keys("o o n o o") + keys("o n o p o n o"))
 
+# The table screen's undo (BACK, then OK), and history's restore of the voided hand: on a
+# five-player game, on beans, on 升级 and on a roster.
+UNDO = (FIVE + keys("b o m n o o o o") + BEANS + keys("b o") + SHENGJI + keys("b o")
+        + ROSTER + keys("b o"))
+
 EVENING = (CLASSIC + HAPPY + LAIZI + TWO + FOUR + FIVE + BEANS + BAOHUANG + SHENGJI + ROSTER
-           + ROSTER_BAOHUANG + ROSTER_FOUR + UNIT)
+           + ROSTER_BAOHUANG + ROSTER_FOUR + UNIT + UNDO)
 # What the 128x64 panel does not offer: eight on a roster (its four rows hold six), amounts
 # to the cent for more than three players (half its width holds no "+15.00").
 NOT_ON_MONO = ROSTER_EIGHT + UNIT_BAOHUANG + UNIT_ROSTER

@@ -63,6 +63,26 @@ def test_amending_keeps_the_rules_the_hand_was_played_under():
     assert table.totals == [4, -2, -2]
 
 
+def test_a_void_undone_counts_the_hand_again_as_it_was():
+    table = Table("ddz", 3, profile="classic")
+    table.record(classic_hand(bid=1))                      # +2 −1 −1
+    table.record(classic_hand(landlord=1, bid=3))          # −3 +6 −3
+    table.record(classic_hand(landlord=2, bid=2, winner="farmers"))  # +2 +2 −4
+    before = list(table.totals)
+    assert table.last_counted() == 2
+    table.void(2)
+    assert table.last_counted() == 1
+    assert table.without(1) == [2, -1, -1]  # what the undo screen shows before it is done
+    table.void(1)
+    assert table.totals == [2, -1, -1]
+    with pytest.raises(RecordError):
+        table.unvoid(0)  # counts already
+    table.unvoid(2)
+    table.unvoid(1)
+    assert table.totals == before and table.hands_played() == 3
+    assert not any(table.entries[i]["void"] for i in range(3))
+
+
 def test_shengji_levels_follow_the_hands_and_replay_after_a_void():
     table = Table("shengji", 4, rules={"start": "J"})
     table.record({"dealer": 0, "points": 40})    # dealers {0,2} +1 → Q; partner deals

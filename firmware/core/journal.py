@@ -8,8 +8,9 @@ A table lives in one folder (ROOT/table):
     snap.old          the snapshot before it: the fallback when `snap` is damaged
     lost.1, lost.2    bytes that recovery cut off, kept for a host tool; never deleted
 
-Events are {"open": header}, {"hand": i, "record": r}, {"void": i}, {"amend": i, "record": r}
-and {"close": true}, where r is a RULES §8 hand record exactly as the table scored it.
+Events are {"open": header}, {"hand": i, "record": r}, {"void": i}, {"unvoid": i} (a void
+undone: the hand counts again), {"amend": i, "record": r} and {"close": true}, where r is a
+RULES §8 hand record exactly as the table scored it.
 
 Boot reads `snap` and replays only the segment written after it: a snapshot is taken every
 SNAPSHOT_EVERY events and the next event opens a new segment, whose name follows from the
@@ -237,6 +238,14 @@ class JournalStore:
         entry = self.recent.get(index)
         if entry is not None:
             entry["void"] = True
+
+    def unvoid(self, index):
+        self._append({"unvoid": index})
+        self.voided.remove(index)
+        self.voids -= 1
+        entry = self.recent.get(index)
+        if entry is not None:
+            entry["void"] = False
 
     def amend(self, index, record):
         seq = self._append({"amend": index, "record": record})

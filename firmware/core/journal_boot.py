@@ -141,6 +141,8 @@ class Loader:
                 raise JournalError("hand out of order")
         elif "void" in event:
             table.void(event["void"])
+        elif "unvoid" in event:
+            table.unvoid(event["unvoid"])
         elif "amend" in event:
             table.amend(event["amend"], event["record"], replay=True)
         elif "close" in event:

@@ -3,7 +3,8 @@ the running totals (or, for 升级, the levels and the dealer).
 
 Every hand is kept as its full record, so the journal, the host tools and this class all score
 the very same thing. Voiding or amending a past hand never loses it: a voided hand stays with
-`void` set, an amended one keeps its earlier records in `previous`.
+`void` set (and may count again: unvoid), an amended one keeps its earlier records in
+`previous`.
 
 The table itself holds only what the screens need at once: totals, balances, the 升级 state
 and the hand count. Past hands live in a store (`entries`): a list in RAM by default, the
@@ -74,6 +75,10 @@ class MemoryStore:
     def void(self, index):
         self.hands[index]["void"] = True
         self.voids += 1
+
+    def unvoid(self, index):
+        self.hands[index]["void"] = False
+        self.voids -= 1
 
     def amend(self, index, record):
         entry = self.hands[index]
@@ -364,15 +369,17 @@ class Table:
 
     def _effect(self, index, old, new=None, result=None):
         """What putting record `new` (scored `result`; None: voiding) in place of hand
-        `index`'s `old` one does: (升级 state after it, change of each total, 升级 states
-        kept). Worked out before the store is told, so that a refusal leaves everything as
-        it was."""
+        `index`'s `old` one (None: a voided one) does: (升级 state after it, change of each
+        total, 升级 states kept). Worked out before the store is told, so that a refusal
+        leaves everything as it was."""
         if self.game == "shengji":
             from core import shengji
 
             state, kept = shengji.replay(self, len(self.entries), index, new)
             return state, None, kept
-        change = self.person_deltas(old, self._priced(old, score_hand(old))["deltas"], -1)
+        change = [0] * self.persons
+        if old is not None:  # None: a voided hand counted again (unvoid)
+            change = self.person_deltas(old, self._priced(old, score_hand(old))["deltas"], -1)
         if new is not None and result is not None:
             change = [c + d for c, d in zip(change, self.person_deltas(new, result["deltas"]))]
         return None, change, None
@@ -402,6 +409,16 @@ class Table:
         self.entries.void(index)
         self._apply(effect)
 
+    def unvoid(self, index):
+        """Count a voided hand again, as it was recorded: a void is undone, never lost."""
+        entry = self._entry(index)
+        if not entry["void"]:
+            raise RecordError("hand", index + 1, "is not voided")
+        record = entry["record"]
+        effect = self._effect(index, None, record, self._score(record, index))
+        self.entries.unvoid(index)
+        self._apply(effect)
+
     def amend(self, index, record, replay=False):
         """Replace hand `index` with a corrected record; the old one is kept in `previous`.
         Beans: the hand keeps the balances its players carried into it."""
@@ -418,6 +435,23 @@ class Table:
         return result
 
     # -- what the screens show -----------------------------------------------------------
+
+    def without(self, index):
+        """What the table screen would show with hand `index` voided, before it is: the
+        totals (beans: the balances), or 升级's state."""
+        state, change, _kept = self._effect(index, self._entry(index)["record"])
+        if change is None:
+            return state
+        totals = [t + c for t, c in zip(self.totals, change)]
+        held = self._held(totals)
+        return totals if held is None else held
+
+    def last_counted(self):
+        """The index of the newest hand that counts (not voided), or None."""
+        for index in range(len(self.entries) - 1, -1, -1):
+            if not self.entries[index]["void"]:
+                return index
+        return None
 
     def hand_result(self, index):
         return self._score(self._entry(index)["record"], index)
@@ -463,9 +497,12 @@ class Table:
 
     def balances(self):
         """Beans mode: what each player holds now."""
-        if self.start_balances is None:
-            return None
-        return [b + t for b, t in zip(self.start_balances, self.totals)]
+        return self._held(self.totals)
+
+    def _held(self, totals):
+        """Beans mode: what each player holds with these totals; None in points mode."""
+        start = self.start_balances
+        return None if start is None else [b + t for b, t in zip(start, totals)]
 
     def titles(self, lang="zh"):
         if not self.show_titles:

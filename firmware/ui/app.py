@@ -327,6 +327,11 @@ class App:
         self._table().void(index)
         self.home()
 
+    def unvoid(self, index):
+        self._tally = None
+        self._table().unvoid(index)
+        self.home()
+
     def open_table(self, game, profile, rules, titles, end=None, bombers=False, persons=None,
                    roster=None):
         """bombers: ask who played each bomb; persons: how many play in turn, with `roster`

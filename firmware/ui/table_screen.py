@@ -66,7 +66,8 @@ class TableScreen(Screen):
         return state["dealer"] if state is not None else None
 
     def actions(self):
-        return ((keys.NEXT, "down"), (keys.OK, "new_hand"), (keys.MENU, "menu"))
+        return ((keys.NEXT, "down"), (keys.OK, "new_hand"), (keys.MENU, "menu"),
+                (keys.BACK, "undo"))
 
     def press(self, key):
         table = self.app.table
@@ -91,6 +92,10 @@ class TableScreen(Screen):
             from ui.table_menu import TableMenu  # the menu and what it opens: ui/modules.py
 
             self.app.push(TableMenu(self.app))
+        elif key == keys.BACK:  # undo the last hand: its screen, then OK (ui/history.py)
+            from ui.history import undo_last
+
+            undo_last(self.app)
 
     def _seat(self):
         """The seat under the cursor (a roster's: the seat its person takes next hand; one

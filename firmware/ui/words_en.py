@@ -170,6 +170,12 @@ WORDS = {
     "seconds": "{} s",
     "voided": "voided",
     "void_hand": "Void hand {}?",
+    # A voided hand's page: undo the void ("Restore" is too long for a 128x64 hint row).
+    "unvoid": "Undo",
+    "unvoid_hand": "Restore hand {}?",
+    "undo_hand": "Undo hand {}?",
+    "after_undo": "After:",
+    "no_hand_to_undo": "No hand to undo",
     "repaired": "Journal repaired: {} hands kept",
     "unreadable": "Cannot read {}: not recording",
     # -- hand entry, amend and the core's messages

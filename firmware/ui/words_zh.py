@@ -172,6 +172,11 @@ WORDS = {
     "seconds": "{}秒",
     "voided": "已作废",
     "void_hand": "作废第{}手？",
+    "unvoid": "恢复",
+    "unvoid_hand": "恢复第{}手？",
+    "undo_hand": "撤销第{}手？",
+    "after_undo": "撤销后",
+    "no_hand_to_undo": "没有可撤销的一手",
     "repaired": "记录已修复，保留{}手",
     "unreadable": "无法读取{}，暂停记录",
     # -- hand entry, amend and the core's messages
