@@ -471,3 +471,27 @@ def test_the_mono_panel_offers_cents_only_where_its_table_screen_shows_them():
     half = keys("n n n n n n o o o n n n n o") + [("state", "open")]
     table = host_table(run_device(half, board="simulated_mono").files)
     assert table.rules == {"unit": 0.5} and table.roster is None
+
+
+# The game row to 癞子 (two OKs), PREV to start, OK; 乙 lands, no grab, no bomb, wins.
+LAIZI_PLAIN = keys("o o p o") + keys("o o o o")
+
+
+@pytest.mark.parametrize("board", ["simulated", "simulated_mono", "simulated_large"])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_plain_laizi_hand_counts_at_the_default_base(board, lang):
+    from scenarios import run_evening
+
+    frames = run_evening([("key", k) for _, k in LAIZI_PLAIN], board, lang)
+    rows = [s for f in frames if f.screen == "NewTableScreen" for s in f.strings()]
+    assert ("底分: 4" if lang == "zh" else "Base: 4") in rows, rows
+    # base 4 × M 1 × ¼ = 1 a farmer: the landlord 乙 +2
+    assert frames[-1].screen == "TableScreen" and frames[-1].data["totals"] == [-1, 2, -1]
+
+
+def test_laizis_base_is_written_into_the_tables_rules():
+    run = run_device(LAIZI_PLAIN)
+    table = host_table(run.files)
+    assert table.rules == {"base": 4}
+    assert table.entries[0]["record"]["rules"] == {"base": 4}
+    assert table.totals == [-1, 2, -1] == recount(table)
