@@ -119,6 +119,24 @@ def test_a_baohuang_table_of_five_reads_as_the_ledger_says():
     assert got == the_ledgers(run.files, "zh")
 
 
+# Beans from the new-table screen (beans on, fee 10, then start), 乙 bids 3 with a bomb and
+# wins; the settlement.
+BEANS_TO_SETTLE = (keys("n n n n n o n n o n n n n n o") + keys("o o n o o")
+                   + keys("m n n o"))
+
+
+@pytest.mark.parametrize("lang", sorted(SETTINGS))
+def test_a_beans_table_reads_each_players_own_fee_as_the_ledger_says(lang):
+    run = run_device(qr_steps(BEANS_TO_SETTLE), files={"/data/settings.json": SETTINGS[lang]})
+    got = read_settlement(decoded_pages(run, BOARDS["simulated"]), lang, 3)
+    assert got == the_ledgers(run.files, lang)
+    # 甲 and 丙 pay 乙 the hand's 6 each; then each its own fee of 10 to the house
+    names = ("甲", "乙", "丙") if lang == "zh" else ("P1", "P2", "P3")
+    house = text("house", lang)
+    assert got[2] == [(names[0], names[1], 6), (names[2], names[1], 6)] + [
+        (name, house, 10) for name in names]
+
+
 def test_back_leaves_the_code_for_the_settlement():
     run = run_device(CLASSIC_TO_SETTLE + keys("o") + [("state", "qr")] + keys("b")
                      + [("state", "back")])

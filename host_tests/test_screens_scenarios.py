@@ -72,9 +72,12 @@ UNIT_ROSTER = ([("open", ["ddz", "classic", {"unit": 0.5}, 4, "loser"])]
 # five-player game, on beans, on 升级 and on a roster.
 UNDO = (FIVE + keys("b o m n o o o o") + BEANS + keys("b o") + SHENGJI + keys("b o")
         + ROSTER + keys("b o"))
+# Beans with a fee: the settlement, each player's own fee on its last line (its next page
+# where it does not fit).
+BEANS_SETTLE = BEANS + keys("m n n o m b")
 
 EVENING = (CLASSIC + HAPPY + LAIZI + TWO + FOUR + FIVE + BEANS + BAOHUANG + SHENGJI + ROSTER
-           + ROSTER_BAOHUANG + ROSTER_FOUR + UNIT + UNDO)
+           + ROSTER_BAOHUANG + ROSTER_FOUR + UNIT + UNDO + BEANS_SETTLE)
 # What the 128x64 panel does not offer: eight on a roster (its four rows hold six), amounts
 # to the cent for more than three players (half its width holds no "+15.00").
 NOT_ON_MONO = ROSTER_EIGHT + UNIT_BAOHUANG + UNIT_ROSTER
@@ -176,6 +179,43 @@ def test_the_result_screen_shows_what_the_hand_then_does_to_the_totals(evening):
                 name, moved, before.strings())
         checked += 1
     assert checked >= 15
+
+
+def test_the_undo_screen_names_the_hand_and_the_totals_it_leaves(evening):
+    lang, frames = evening
+    checked = 0
+    for asked, done in zip(frames, frames[1:]):
+        if asked.screen != "UndoScreen" or done.screen != "TableScreen":
+            continue
+        head = ("撤销第{}手" if lang == "zh" else "Undo hand {}").format(asked.data["entries"])
+        shown = asked.joined().replace(" ", "")
+        assert head.replace(" ", "") in shown, shown
+        if "levels" in done.data:
+            continue
+        amounts = done.data["balances"] or done.data["totals"]
+        for name, value in zip(done.data["names"], amounts):
+            shows = str(value) if done.data["balances"] else signed(value, done.data["scale"])
+            if done.size != (128, 64):  # there the totals may go on to the next page
+                assert name + shows in shown, (name, value, asked.strings())
+        checked += 1
+    assert checked >= 3
+
+
+def test_the_beans_settlement_shows_each_players_own_fee(evening):
+    lang, frames = evening
+    settles = [f for f in frames if f.screen == "SettleScreen" and f.data.get("balances")]
+    assert settles
+    # BEANS: fee 10 a hand, two hands, but 丙 had only 11 left for them (a fee never takes
+    # a balance below 0): one line names each player's own, and they add up to what left
+    # the table; nobody pays the house the whole table's fees.
+    house = "台费" if lang == "zh" else "Fees:"
+    names = settles[-1].data["names"]
+    fees = house + "".join(n + str(a) for n, a in zip(names, (20, 20, 11)))
+    assert sum(settles[-1].data["totals"]) == -(20 + 20 + 11)
+    # the last table's settlement, its pages in turn (128x64 wraps the line onto the next)
+    pages = settles[-2:] if settles[-2].strings() != settles[-1].strings() else settles[-1:]
+    shown = "".join(s for f in pages for s in f.strings()[1:]).replace(" ", "")
+    assert shown.endswith(fees) and shown.count(house) == 1, shown
 
 
 @pytest.fixture(scope="module", params=BOARDS)

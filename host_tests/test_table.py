@@ -119,6 +119,14 @@ def test_settlement_pays_in_fewest_transfers_and_fees_go_to_the_house():
         owed[payer] = owed.get(payer, 0) - amount
         owed[payee] = owed.get(payee, 0) + amount
     assert owed == {0: -8, 1: -11, 2: -11, HOUSE: 30}
+    # each player's own fee, not one player paying the table's 30
+    assert beans.settlement() == [(1, 0, 1), (2, 0, 1), (0, HOUSE, 10), (1, HOUSE, 10),
+                                  (2, HOUSE, 10)]
+    # a voided hand's fees are given back with it
+    beans.record({"landlord": 1, "winner": "farmers"})  # −2 +1 +1 less the fees: 90 − 1
+    beans.void(0)
+    assert beans.settlement() == [(1, 0, 1), (1, 2, 1), (0, HOUSE, 10), (1, HOUSE, 10),
+                                  (2, HOUSE, 10)]
 
 
 def test_titles_by_total_or_balance_when_the_table_wants_them():

@@ -58,6 +58,7 @@ class Tally:
         self.bombs = {}  # kind -> played
         # bombs played per person, None until a hand says who played its bombs (`bombers`)
         self.bombed: "list | None" = None
+        self.fees = [0] * persons  # beans: the fees each person paid (the settlement's)
 
     def add(self, number, record, result):
         """Hand `number` (from 1, as the device shows it), which counts."""
@@ -71,6 +72,8 @@ class Tally:
             self.led_won[seating[seat]] += led_side_won(game, record, result, seat)
         if game == "shengji":
             return
+        for seat, fee in enumerate(result.get("fees", ())):
+            self.fees[seating[seat]] += fee
         for seat, delta in enumerate(result["deltas"]):
             person = seating[seat]
             best = self.best[person]

@@ -512,16 +512,22 @@ class Table:
         amounts = self.balances() or self.totals
         return [title(a, lang, self.scale) for a in amounts]
 
-    def settlement(self):
-        """Who pays whom at the end of the table: (payer, payee, amount); payee HOUSE for
-        beans that went to fees. 升级 has no money to settle."""
+    def settlement(self, fees=None):
+        """Who pays whom at the end of the table: (payer, payee, amount), in the fewest
+        transfers. Beans: then each player's fees to the house (payee HOUSE), what it paid
+        itself, never one player paying the whole table's; `fees` are those of core.stats'
+        Tally, the hands are read for them when not given. 升级 has no money to settle."""
         if self.game == "shengji":
             return []
         from core.settle import settle  # at the settlement only
 
         totals = list(self.totals)
-        house = -sum(totals)
-        if not house:
+        if not sum(totals):
             return settle(totals)
-        return [(payer, HOUSE if payee == self.persons else payee, amount)
-                for payer, payee, amount in settle(totals + [house])]
+        if fees is None:
+            from core.stats import tally
+
+            fees = tally(self).fees
+        # What the players owe each other: their totals with their own fees given back.
+        transfers = settle([t + f for t, f in zip(totals, fees)])
+        return transfers + [(person, HOUSE, fee) for person, fee in enumerate(fees) if fee]

@@ -322,6 +322,12 @@ class App:
             self._tally = tally(self._table(), feed_watchdog)
         return self._tally
 
+    def fees(self):
+        """Beans: the fees each player paid, for the settlement (counted as the statistics
+        are: tally()); None in points mode, where there are none."""
+        table = self._table()
+        return None if table.start_balances is None else self.tally().fees
+
     def void(self, index):
         self._tally = None
         self._table().void(index)

@@ -64,7 +64,7 @@ class QrScreen(Screen):
         p = app.painter
         self.module = MODULE_PX.get(p.layout, 2)
         self.version = version_for(p.height, self.module)
-        self.pages = pages(settlement_lines(app.table, self.t),
+        self.pages = pages(settlement_lines(app.table, self.t, app.fees()),
                            qr.capacity(self.version, LEVEL))
         self.page = 0
         self._code = None  # (page, _Code) of the page on the screen

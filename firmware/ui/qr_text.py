@@ -17,8 +17,9 @@ def signed(total, scale=1):
     return text(total, scale, "+", "-")
 
 
-def settlement_lines(table, t):
-    """The settlement as lines of text, in the words of `t` (a key -> word function)."""
+def settlement_lines(table, t, fees=None):
+    """The settlement as lines of text, in the words of `t` (a key -> word function); `fees`
+    as Table.settlement takes them."""
     game = t(table.game) if table.profile is None else t(table.game) + " " + t(table.profile)
     names = table.names
     lines = [game + " " + t("hands_n").format(table.hands_played())]
@@ -27,7 +28,7 @@ def settlement_lines(table, t):
     scale = table.scale
     for seat, total in enumerate(table.totals):
         lines.append(names[seat] + " " + signed(total, scale))
-    transfers = table.settlement()
+    transfers = table.settlement(fees)
     for payer, payee, amount in transfers:
         lines.append(t("pays").format(names[payer], t("house") if payee < 0 else names[payee],
                                       text(amount, scale)))

@@ -180,23 +180,23 @@ class Paged(Screen):
             return True
         return False
 
-    def draw_lines(self, p, lines, first=1):
-        """[(line, colour)] from row `first` down to the hints, a page at a time."""
+    def draw_lines(self, p, lines, first=1, x=0):
+        """[(line, colour)] from row `first` down to the hints, a page at a time, from `x`."""
         room = p.rows - self.hint_rows - first
         self.pages = max(1, (len(lines) + room - 1) // room)
         if self.page >= self.pages:
             self.page = 0
         start = self.page * room
         for row, (line, color) in enumerate(lines[start:start + room]):
-            p.line(first + row, line, color=color)
+            p.line(first + row, line, x, color=color)
 
 
-def wrap(p, s):
-    """`s` cut into pieces that fit the screen's width, at spaces or anywhere."""
+def wrap(p, s, room=0):
+    """`s` cut into pieces that fit `room` px (the screen's width), at spaces or anywhere."""
     pieces = []
-    while s and not p.fits(s):
+    while s and not p.fits(s, room):
         cut = len(s) - 1
-        while cut > 1 and not p.fits(s[:cut]):
+        while cut > 1 and not p.fits(s[:cut], room):
             cut -= 1
         space = s.rfind(" ", 0, cut + 1)
         if space > cut // 2:

@@ -5,7 +5,7 @@
 from core.money import CENT, unit_text
 from core.money import text as money_text
 from ui import keys
-from ui.screen import Choice, Notice, Screen
+from ui.screen import Choice, Notice, Paged, Screen, wrap
 from ui.table_screen import hand_setup
 
 
@@ -164,16 +164,23 @@ class EveningOver(Screen):
         p.line(1, p.clip(why))
 
 
-class SettleScreen(Screen):
+class SettleScreen(Paged):
     """Who pays whom, in the fewest transfers; OK shows it as a QR code for a phone (not in
-    升级: nothing to pay)."""
+    升级: nothing to pay). Beans: the fees, each player's own, on one line after them. Lines
+    that do not fit (128x64) are on the next page (a long press)."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self._lines = None  # worked out once: beans read every hand for the fees
 
     def actions(self):
         if self.app.table.game == "shengji":
-            return ((keys.BACK, "back"),)
-        return ((keys.OK, "qr"), (keys.BACK, "back"))
+            return self.more(((keys.BACK, "back"),))
+        return self.more(((keys.OK, "qr"), (keys.BACK, "back")))
 
     def press(self, key):
+        if self.turn(key):
+            return
         if key == keys.OK and self.app.table.game != "shengji":
             app = self.app
             app.make_room()
@@ -203,10 +210,24 @@ class SettleScreen(Screen):
             else:  # 128 px in English: the "pays" lines say what this screen is
                 title = unit
         p.line(0, title, color=p.accent)
-        transfers = table.settlement()
-        if not transfers:
-            p.line(1, self.t("all_square"))
-        for row, (payer, payee, amount) in enumerate(transfers[:p.rows - 2]):
-            to = self.t("house") if payee < 0 else table.names[payee]
-            p.line(1 + row, self.t("pays").format(table.names[payer], to,
-                                                  money_text(amount, table.scale)), 4)
+        if self._lines is None:
+            self._lines = [(part, None) for line in self._settled(table)
+                           for part in wrap(p, line, p.width - 4)]
+        self.draw_lines(p, self._lines, x=4)
+
+    def _settled(self, table):
+        names = table.names
+        lines = []
+        fees = []
+        for payer, payee, amount in table.settlement(self.app.fees()):
+            if payee < 0:  # the house: each player's fee, one line for them all
+                fees.append((names[payer], amount))
+            else:
+                lines.append(self.t("pays").format(names[payer], names[payee],
+                                                   money_text(amount, table.scale)))
+        if fees:
+            if len(fees) == table.persons and len(set(a for _n, a in fees)) == 1:
+                lines.append(self.t("fee_each").format(fees[0][1]))
+            else:
+                lines.append(self.t("fees") + " " + " ".join(n + str(a) for n, a in fees))
+        return lines or [self.t("all_square")]

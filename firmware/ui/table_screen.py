@@ -164,13 +164,13 @@ class TableScreen(Screen):
         inks = [None] * table.persons  # the names' colours: the painter's own ink
         resting = []
         if seated is not None:
-            # Who sits out the next hand: greyed, and in brackets where grey is white.
+            # Who sits out the next hand: its name in brackets (and grey, where grey is not
+            # white); its total keeps the colour of its sign, red or green, as everyone's.
             resting = [names[i] for i in range(table.persons) if i not in seated]
             for i in range(table.persons):
                 if i not in seated:
-                    colors[i] = inks[i] = p.dim
-                    if p.mono:
-                        names[i] = "(" + names[i] + ")"
+                    inks[i] = p.dim
+                    names[i] = "(" + names[i] + ")"
         # The deal passes on with every hand dealt, voided ones too: the hand number counts
         # them the same way, so it is the number history shows for the hand.
         hand_no = self.t("hand_no").format(len(table.entries) + 1)

@@ -81,7 +81,7 @@ WORDS = {
     "reached": "{} reached {}",
     "played_hands": "{} hands played",
     "evening_over": "The evening is over",
-    "qr": "QR code",
+    "qr": "QR",  # "M:QR/hold:More" fills a 128x64 hint row
     "making_qr": "Making the QR code…",
     "settings": "Settings",
     "language": "Language",
@@ -165,6 +165,8 @@ WORDS = {
     "hand_no": "Hand {}",
     "deals_next": "{} deals next",
     "pays": "{} pays {} {}",
+    "fees": "Fees:",
+    "fee_each": "Fees: {} each",
     "unit_is": "1 pt = {}",
     "hands_n": "{} hands",
     "seconds": "{} s",

@@ -167,6 +167,8 @@ WORDS = {
     "hand_no": "第{}手",
     "deals_next": "{}下一手发牌",
     "pays": "{} 付 {} {}",
+    "fees": "台费",
+    "fee_each": "台费 每人 {}",
     "unit_is": "1分={}元",
     "hands_n": "{}手",
     "seconds": "{}秒",
