@@ -26,7 +26,7 @@ package("core", base_path="firmware")
 # build would fail on it, and the firmware draws without it (framebuf.blit). An rp2 build
 # may freeze it as well, with: module("ui/ink.py", base_path="firmware")
 package("ui", files=("__init__.py", "app.py", "archives.py", "baohuang_entry.py",
-                     "ddz_entry.py", "history.py", "input.py", "keys.py", "launch.py",
+                     "ddz_entry.py", "free_entry.py", "history.py", "input.py", "keys.py", "launch.py",
                      "messages.py", "modules.py", "new_table.py", "paint.py", "preview.py",
                      "qr.py", "qr_screen.py", "qr_text.py", "screen.py", "shengji_entry.py",
                      "stats_screen.py", "strings.py", "table_menu.py", "table_screen.py",

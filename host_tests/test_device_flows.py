@@ -495,3 +495,34 @@ def test_laizis_base_is_written_into_the_tables_rules():
     assert table.rules == {"base": 4}
     assert table.entries[0]["record"]["rules"] == {"base": 4}
     assert table.totals == [-1, 2, -1] == recount(table)
+
+
+# Free scoring from the new-table screen: the game row round to 自由记分 (eight OKs), PREV to
+# start, OK (four seats, zero-sum); 乙 (the cursor) +30 at a step of 10 (the menu twice), OK
+# through 丙 丁 甲, who share −30, OK; then from 丁 (one NEXT past the cursor's 丙) +20 and
+# 甲 −20 at the same step, 乙 and 丙 left at 0 with nothing to share; then amend hand 2
+# (history, its page, change, amend: its result as recorded; back to the points, from 甲
+# three rows on to 丁, +10: 乙 and 丙 share the −10), and the settlement.
+FREE_EVENING = (
+    keys("o o o o o o o o p o") + [("state", "open")]
+    + keys("o m m n n n o o o o") + [("state", "preview")] + keys("o") + [("state", "hand1")]
+    + keys("n o n n o p p o o o o") + [("state", "hand2")]
+    + keys("m o o o o b o o o n o o") + [("state", "amended")]
+    + keys("m n o") + [("state", "settle")])
+
+
+def test_a_free_scoring_evening_from_the_new_table_screen_to_the_settlement():
+    run = run_device(FREE_EVENING)
+    states = run.states
+    assert states["open"]["screen"] == "TableScreen"
+    assert states["preview"]["screen"] == "Preview"
+    assert states["hand1"]["totals"] == [-10, 30, -10, -10]
+    assert states["hand2"]["totals"] == [-30, 30, -10, 10]
+    # hand 2 as amended: 甲 −20, 乙 −5, 丙 −5, 丁 +30
+    assert states["amended"]["totals"] == [-30, 25, -15, 20]
+    assert states["settle"]["screen"] == "SettleScreen"
+    table = host_table(run.files)
+    assert table.game == "free" and table.players == 4 and table.rules == {}
+    assert table.entries[0]["record"]["points"] == [-10, 30, -10, -10]
+    assert table.entries[1]["previous"][0]["points"] == [-20, 0, 0, 20]
+    assert table.totals == recount(table)

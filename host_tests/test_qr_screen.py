@@ -10,7 +10,7 @@ import zxingcpp
 from device_vm import keys, run_device
 from hypothesis import given
 from hypothesis import strategies as st
-from test_device_flows import BAOHUANG_EVENING, CLASSIC_EVENING, host_table
+from test_device_flows import BAOHUANG_EVENING, CLASSIC_EVENING, FREE_EVENING, host_table
 
 from tools.ledger.summary import summarize
 from tools.screenshot import image
@@ -135,6 +135,13 @@ def test_a_beans_table_reads_each_players_own_fee_as_the_ledger_says(lang):
     house = text("house", lang)
     assert got[2] == [(names[0], names[1], 6), (names[2], names[1], 6)] + [
         (name, house, 10) for name in names]
+
+
+def test_a_free_scoring_table_reads_as_the_ledger_says():
+    run = run_device(qr_steps(FREE_EVENING))  # it ends on the settlement
+    got = read_settlement(decoded_pages(run, BOARDS["simulated"]), "zh", 4)
+    assert got == the_ledgers(run.files, "zh")
+    assert got[1] == [("甲", -30), ("乙", 25), ("丙", -15), ("丁", 20)]
 
 
 def test_back_leaves_the_code_for_the_settlement():

@@ -40,6 +40,10 @@ CLASSIC = ([("shot", "new_table")] + keys("p o o") + [("shot", "bid")]
 ROSTER = (keys("p p p p p o o n n n n n o") + keys("o o n o o") + keys("o n o p o n o")
           + [("shot", "roster_table")] + keys("m o") + [("shot", "seating")])
 
+# Free scoring: the game row round to 自由记分, start; 乙 +30 at a step of 10 (the menu twice):
+# the points screen, what the others will share in its head.
+FREE = keys("o o o o o o o o p o") + keys("o m m n n n") + [("shot", "free_points")]
+
 BOARDS = {"simulated": "color240x135", "simulated_mono": "mono128x64",
           "simulated_large": "color320x240"}
 SETTINGS = {"zh": b'{"lang": "zh"}', "en": b'{"lang": "en"}'}
@@ -57,7 +61,8 @@ def shots(request):
     files = {"/data/settings.json": SETTINGS[lang]}
     run = run_device(CLASSIC, files=files, board=board)
     roster = run_device(ROSTER, files=files, board=board)
-    return board, lang, {**run.shots, **roster.shots}
+    free = run_device(FREE, files=files, board=board)
+    return board, lang, {**run.shots, **roster.shots, **free.shots}
 
 
 def test_main_screens_match_their_golden_pictures(shots):

@@ -76,8 +76,20 @@ UNDO = (FIVE + keys("b o m n o o o o") + BEANS + keys("b o") + SHENGJI + keys("b
 # where it does not fit).
 BEANS_SETTLE = BEANS + keys("m n n o m b")
 
+# Free scoring 自由记分 (core/free.py): four players, the cursor's player (乙) +30 at a step of
+# 5, OK through the others, who share −30; then a roster of five on four seats, and a table
+# whose points need not add up to 0 (a player +7 alone), its settlement saying so (the
+# menu's second item: no "same as last" in free scoring).
+FREE = ([("open", ["free", None, {}, None, None, 4])] + keys("o m n n n n n n o o o o o")
+        + keys("o p p o o o o o") + keys("m n o b"))
+FREE_ROSTER = ([("open", ["free", None, {}, 5, "turn", 4])] + keys("o m n n n n o o o o o")
+               + keys("b o"))
+FREE_OPEN_SUM = ([("open", ["free", None, {"zero_sum": False}, None, None, 3])]
+                 + keys("o n n n n n n n o o o o") + keys("m n o b"))
+
 EVENING = (CLASSIC + HAPPY + LAIZI + TWO + FOUR + FIVE + BEANS + BAOHUANG + SHENGJI + ROSTER
-           + ROSTER_BAOHUANG + ROSTER_FOUR + UNIT + UNDO + BEANS_SETTLE)
+           + ROSTER_BAOHUANG + ROSTER_FOUR + UNIT + UNDO + BEANS_SETTLE + FREE + FREE_ROSTER
+           + FREE_OPEN_SUM)
 # What the 128x64 panel does not offer: eight on a roster (its four rows hold six), amounts
 # to the cent for more than three players (half its width holds no "+15.00").
 NOT_ON_MONO = ROSTER_EIGHT + UNIT_BAOHUANG + UNIT_ROSTER
@@ -185,7 +197,7 @@ def test_the_undo_screen_names_the_hand_and_the_totals_it_leaves(evening):
     lang, frames = evening
     checked = 0
     for asked, done in zip(frames, frames[1:]):
-        if asked.screen != "UndoScreen" or done.screen != "TableScreen":
+        if asked.screen != "UndoScreen" or done.screen != "TableScreen" or done.step != "OK":
             continue
         head = ("撤销第{}手" if lang == "zh" else "Undo hand {}").format(asked.data["entries"])
         shown = asked.joined().replace(" ", "")
@@ -216,6 +228,20 @@ def test_the_beans_settlement_shows_each_players_own_fee(evening):
     pages = settles[-2:] if settles[-2].strings() != settles[-1].strings() else settles[-1:]
     shown = "".join(s for f in pages for s in f.strings()[1:]).replace(" ", "")
     assert shown.endswith(fees) and shown.count(house) == 1, shown
+
+
+def test_free_scoring_shows_what_the_others_share_and_a_settlement_only_at_zero_sum(evening):
+    lang, frames = evening
+    entering = [f for f in frames if f.screen == "PointsScreen"]
+    # the first free hand: 乙 at +30, what the three others will share said in the head
+    rest = ("其余{}" if lang == "zh" else "Rest {}").format(signed(-30, 1))
+    assert any(rest in f.strings() for f in entering), [f.strings() for f in entering]
+    settles = [f for f in frames if f.screen == "SettleScreen" and f.data["names"]
+               and "entries" in f.data and sum(f.data["totals"]) and not f.data["balances"]]
+    nothing = "不计零和：不结算" if lang == "zh" else "Not zero-sum: no transfers"
+    assert settles and all(nothing.replace(" ", "") in f.joined().replace(" ", "")
+                           for f in settles), (
+        [f.strings() for f in settles])
 
 
 @pytest.fixture(scope="module", params=BOARDS)

@@ -104,8 +104,13 @@ class Table:
         else:
             if profile is not None:
                 raise RecordError("profile", profile, game + " has no profiles")
-            seats = SEATS[game]
-        get_int({"players": players}, "players", seats, seats)
+            seats = SEATS.get(game)
+        if seats is None:  # free scoring: as many as play (core/free.py)
+            from core.free import MAX_PLAYERS as most
+            from core.free import MIN_PLAYERS as seats
+        else:
+            most = seats
+        get_int({"players": players}, "players", seats, most)
         rules = _copy(rules or {})
         if not isinstance(rules, dict):
             raise RecordError("rules", rules, "must be an object")
@@ -137,6 +142,8 @@ class Table:
         # own unit. A host tool reading a file that mixes units may ask for 100 whatever the
         # first record's unit.
         self.unit = CENT  # rules.unit in hundredths (升级 has none: 1)
+        # Whether the hands add up to 0 (free scoring may not: then there is no settlement).
+        self.zero_sum = True
         self._check_rules()
         if scale is not None:
             if scale not in (1, CENT) or scale < self.scale:
@@ -227,7 +234,7 @@ class Table:
 
     def _check_rules(self):
         rules = self.rules
-        # 保皇 and 升级 rules are imported when a table of theirs needs them (core/score.py).
+        # The other games' rules are imported when a table of theirs needs them (core/score.py).
         if self.game == "ddz":
             only_keys(rules, ddz.RULE_KEYS, "rules.")
             options = ddz.read_rules(rules, self.profile, self.players)
@@ -239,6 +246,10 @@ class Table:
             from core import baohuang
 
             self.unit = baohuang.read_rules(rules)
+        elif self.game == "free":
+            from core import free
+
+            self.zero_sum, self.unit = free.read_rules(rules)
         else:
             from core import shengji
 
@@ -516,8 +527,9 @@ class Table:
         """Who pays whom at the end of the table: (payer, payee, amount), in the fewest
         transfers. Beans: then each player's fees to the house (payee HOUSE), what it paid
         itself, never one player paying the whole table's; `fees` are those of core.stats'
-        Tally, the hands are read for them when not given. 升级 has no money to settle."""
-        if self.game == "shengji":
+        Tally, the hands are read for them when not given. 升级 has no money to settle, nor
+        has a free-scoring table whose hands need not add up to 0 (rules.zero_sum false)."""
+        if self.game == "shengji" or not self.zero_sum:
             return []
         from core.settle import settle  # at the settlement only
 

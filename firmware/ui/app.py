@@ -339,10 +339,11 @@ class App:
         self.home()
 
     def open_table(self, game, profile, rules, titles, end=None, bombers=False, persons=None,
-                   roster=None):
+                   roster=None, players=None):
         """bombers: ask who played each bomb; persons: how many play in turn, with `roster`
-        the rotation rule (core/roster.py), None: as many as the seats."""
-        players = PROFILES[profile][0] if profile else SEATS[game]
+        the rotation rule (core/roster.py), None: as many as the seats; players: the seats
+        of free scoring (the other games know theirs)."""
+        players = players or (PROFILES[profile][0] if profile else SEATS[game])
         persons = persons or players
         names = self.settings.get("names") or []
         if len(names) < persons:

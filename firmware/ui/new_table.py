@@ -8,7 +8,8 @@ from core.table import SEATS
 from ui import keys
 from ui.screen import Choice, Screen
 
-GAMES = [("ddz", p) for p in PROFILE_NAMES] + [("baohuang", None), ("shengji", None)]
+GAMES = ([("ddz", p) for p in PROFILE_NAMES] + [("baohuang", None), ("shengji", None)]
+         + [("free", None)])
 OFF_ON = ((False, "off"), (True, "on"))
 
 # What a point is worth (rules.unit, core/money.py), for 斗地主 and 保皇: a JSON number, so
@@ -48,7 +49,11 @@ LAIZI_BASES = (4, 8, 20, 40)
 CORE_BASE = 1  # what the core takes for a record without rules.base
 MONO_MOST = 6  # persons on a 128x64 roster: see NewTableScreen._most
 SIMPLE = {"baohuang": (("unit", UNITS),),
-          "shengji": (("start", LEVELS), ("step", (40, 20, 30, 50)))}
+          "shengji": (("start", LEVELS), ("step", (40, 20, 30, 50))),
+          # Free scoring: the seats (not a rule: the table's count), whether the points must
+          # add up to 0 (rules.zero_sum), what a point is worth.
+          "free": (("seats", (4, 3, 2, 5, 6, 7, 8)), ("zero_sum", (True, False)),
+                   ("unit", UNITS))}
 
 
 class NewTableScreen(Choice):
@@ -82,12 +87,15 @@ class NewTableScreen(Choice):
 
     def _seats(self):
         game, profile = self._game()
+        if game == "free":
+            return self._choices("seats")[self.chosen.get("seats", 0)]
         return PROFILES[profile][0] if profile else SEATS[game]
 
     def fields(self):
         game, profile = self._game()
         if profile is None:
-            return [("unit", self._units()) if f[0] == "unit" else f for f in SIMPLE[game]]
+            return [(f[0], self._choices(f[0])) if f[0] in ("unit", "seats") else f
+                    for f in SIMPLE[game]]
         beans = self.value("beans")
         fields = [f for f in DDZ_FIELDS + (BEANS_FIELDS if beans else ())
                   if not (f[0] == "base" and PROFILES[profile][1] or f[0] == "unit" and beans)]
@@ -95,9 +103,13 @@ class NewTableScreen(Choice):
                 for f in fields]
 
     def _choices(self, field):
-        """The values of the rows whose choices depend on the game: unit and base."""
+        """The values of the rows whose choices depend on the game or the panel: unit, base
+        and free scoring's seats (up to the six names the 128x64 panel shows)."""
         if field == "unit":
             return self._units()
+        if field == "seats":
+            seats = SIMPLE["free"][0][1]
+            return [n for n in seats if n <= MONO_MOST] if self.app.painter.mono else seats
         return LAIZI_BASES if self._game()[1] == "laizi" else BASES
 
     def _units(self):
@@ -106,9 +118,10 @@ class NewTableScreen(Choice):
         return UNITS
 
     def value(self, field):
-        if field in ("unit", "base"):
+        if field in ("unit", "base", "seats"):
             return self._choices(field)[self.chosen.get(field, 0)]
-        for name, values in DDZ_FIELDS + BEANS_FIELDS + SIMPLE["baohuang"] + SIMPLE["shengji"]:
+        for name, values in (DDZ_FIELDS + BEANS_FIELDS + SIMPLE["baohuang"] + SIMPLE["shengji"]
+                             + SIMPLE["free"]):
             if name == field:
                 return values[self.chosen.get(field, 0)]
         return None
@@ -216,9 +229,12 @@ class NewTableScreen(Choice):
             for name, values in self.fields():
                 if name == value:
                     self.chosen[name] = (self.chosen.get(name, 0) + 1) % len(values)
+            if value == "seats":  # a roster's count is on top of the seats: from none again
+                self.persons = 0
 
     def table_args(self):
-        """(game, profile, rules, titles, end, bombers, persons, roster) for what is chosen;
+        """(game, profile, rules, titles, end, bombers, persons, roster, players) for what is
+        chosen (players: free scoring's seats, else None);
         rules hold only what differs from the core's defaults, so records stay short (laizi's
         base is always there: see LAIZI_BASES); persons and roster None without a roster."""
         game, profile = self._game()
@@ -226,7 +242,7 @@ class NewTableScreen(Choice):
         for name, values in self.fields():
             value = values[self.chosen.get(name, 0)]
             default = CORE_BASE if name == "base" else values[0]
-            if name in ("beans", "n", "fee", "balance") or value == default:
+            if name in ("beans", "n", "fee", "balance", "seats") or value == default:
                 continue
             rules[name] = value
         if self.value("beans") and profile is not None:
@@ -237,7 +253,8 @@ class NewTableScreen(Choice):
         if self.persons and self._rosters():
             persons, roster = self._seats() + self.persons, RULES[self.rotation]
         return (game, profile, rules, self.titles, self.ends()[self.end],
-                self.bombers and game == "ddz", persons, roster)
+                self.bombers and game == "ddz", persons, roster,
+                self._seats() if game == "free" else None)
 
 
 class CloseTable(Screen):

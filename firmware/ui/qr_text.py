@@ -33,7 +33,7 @@ def settlement_lines(table, t, fees=None):
         lines.append(t("pays").format(names[payer], t("house") if payee < 0 else names[payee],
                                       text(amount, scale)))
     if not transfers:
-        lines.append(t("all_square"))
+        lines.append(t("all_square" if table.zero_sum else "no_settle"))
     return lines
 
 

@@ -17,7 +17,7 @@ class TableMenu(Choice):
         # A roster's tables only: who plays the next hand, the first thing to change.
         items = [(self.t("seating"), "seating")] if table.roster is not None else []
         # Always listed (none yet: it says so), so that every item keeps its place.
-        if table.game != "shengji":
+        if table.game in ("ddz", "baohuang"):  # the games with a setup to copy
             items.append((self.t("same_as_last"), "same"))
         # Statistics came later: after the others, settings staying last (PREV from the
         # top), so that every item kept its place from the top or from the bottom.
@@ -225,6 +225,8 @@ class SettleScreen(Paged):
             else:
                 lines.append(self.t("pays").format(names[payer], names[payee],
                                                    money_text(amount, table.scale)))
+        if not table.zero_sum:  # free scoring that need not add up: no one owes anyone
+            return [self.t("no_settle")]
         if fees:
             if len(fees) == table.persons and len(set(a for _n, a in fees)) == 1:
                 lines.append(self.t("fee_each").format(fees[0][1]))

@@ -15,6 +15,8 @@ def entry_of(game):
         from ui import ddz_entry as entry
     elif game == "baohuang":
         from ui import baohuang_entry as entry
+    elif game == "free":
+        from ui import free_entry as entry
     else:
         from ui import shengji_entry as entry
     return entry

@@ -20,7 +20,7 @@ from tools.ledger.evening import AMENDED, VOID, hands
 from tools.ledger.records import amount, dumps
 from ui.strings import text
 
-ROLE_ZH = {"ddz": "地主", "baohuang": "皇帝", "shengji": "庄家"}
+ROLE_ZH = {"ddz": "地主", "baohuang": "皇帝", "shengji": "庄家", "free": "赢家"}
 HOUSE_NAME = "house 台费"
 
 
