@@ -204,14 +204,15 @@ def test_closing_a_table_archives_it_and_deleting_the_archive_frees_the_flash():
         NEW_CLASSIC + keys("o o n o o")
         # menu, "new table" (4th), confirm closing: the table goes to the archive
         + keys("m n n n o o") + [("state", "closed")]
-        # MENU on the new-table screen: the archives; the newest, OK twice keeps it (the
-        # question starts on "keep"); then the newest, down to "delete", OK
-        + keys("m") + [("state", "archives")] + keys("o o") + [("state", "kept")]
+        # MENU on the new-table screen: the archives; the newest opens, its last row
+        # deletes: OK twice keeps it (the question starts on "keep"); again, down to
+        # "delete", OK
+        + keys("m") + [("state", "archives")] + keys("o p p o o") + [("state", "kept")]
         + keys("o n o") + [("state", "deleted")])
     assert run.states["closed"]["screen"] == "NewTableScreen"
     assert run.states["closed"]["archives"] == 1
     assert run.states["archives"]["screen"] == "ArchivesScreen"
-    assert run.states["kept"]["screen"] == "ArchivesScreen"
+    assert run.states["kept"]["screen"] == "ArchiveScreen"
     assert run.states["kept"]["archives"] == 1
     assert run.states["deleted"]["archives"] == 0
     assert not [p for p in run.files if p.startswith("/data/archive/")]
@@ -526,3 +527,40 @@ def test_a_free_scoring_evening_from_the_new_table_screen_to_the_settlement():
     assert table.entries[0]["record"]["points"] == [-10, 30, -10, -10]
     assert table.entries[1]["previous"][0]["points"] == [-20, 0, 0, 20]
     assert table.totals == recount(table)
+
+
+# A table open (hand 1 of CLASSIC_EVENING), an archived one behind it (hands 1 and 2): the
+# menu's archives (fifth item), the newest opens read-only: its totals in the first row;
+# history, the newest hand's page (OK changes nothing there); statistics; the settlement and
+# its QR code; then BACK to the open table, as it was.
+ARCHIVE_VIEW = (
+    NEW_CLASSIC + keys("o o n o o") + keys("o n o p o n o") + keys("m n n n o o")
+    + keys("p o") + keys("o o n o o") + [("state", "open")]
+    + keys("m n n n n o") + [("state", "list")] + keys("o") + [("state", "view")]
+    + keys("o o") + [("state", "hand")] + keys("o") + [("state", "still")] + keys("b b")
+    + keys("n o") + [("state", "stats")] + keys("b")
+    + keys("n o") + [("state", "settle")] + keys("o") + [("state", "qr")] + keys("b b")
+    + keys("b") + [("state", "list_again")] + keys("b") + [("state", "back")])
+
+
+def test_an_archived_table_opens_read_only_and_gives_the_open_one_back():
+    run = run_device(ARCHIVE_VIEW)
+    states = run.states
+    assert states["open"]["totals"] == [-6, 12, -6] and states["open"]["hands"] == 1
+    assert states["list"]["screen"] == "ArchivesScreen"
+    view = states["view"]
+    assert view["screen"] == "ArchiveScreen"
+    assert view["totals"] == [-2, 16, -14] and view["hands"] == 2  # the archived table's
+    assert states["hand"]["screen"] == "HandScreen"
+    assert states["still"]["screen"] == "HandScreen"  # no void, no amend
+    assert states["stats"]["screen"] == "StatsScreen"
+    assert states["settle"]["screen"] == "SettleScreen"
+    assert states["qr"]["screen"] == "QrScreen"
+    assert states["list_again"]["screen"] == "ArchivesScreen"
+    back = states["back"]
+    assert back["screen"] == "TableScreen"
+    assert back["totals"] == [-6, 12, -6] and back["hands"] == 1
+    table = host_table(run.files)
+    assert table.totals == [-6, 12, -6]
+    archived, _report = Journal(MemFS(run.files), "/data").read_archive("0001")
+    assert archived.totals == [-2, 16, -14] and len(archived.entries) == 2

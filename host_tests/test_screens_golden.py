@@ -44,6 +44,11 @@ ROSTER = (keys("p p p p p o o n n n n n o") + keys("o o n o o") + keys("o n o p 
 # the points screen, what the others will share in its head.
 FREE = keys("o o o o o o o o p o") + keys("o m m n n n") + [("shot", "free_points")]
 
+# An archived table, opened read-only: two hands of classic (as above), the table closed
+# (menu, new table, OK), the new-table screen's menu (the archives), the newest.
+ARCHIVE = (keys("p o") + keys("o o n o o") + keys("o n o p o n o") + keys("m n n n o o")
+           + keys("m o") + [("shot", "archive")])
+
 BOARDS = {"simulated": "color240x135", "simulated_mono": "mono128x64",
           "simulated_large": "color320x240"}
 SETTINGS = {"zh": b'{"lang": "zh"}', "en": b'{"lang": "en"}'}
@@ -62,7 +67,8 @@ def shots(request):
     run = run_device(CLASSIC, files=files, board=board)
     roster = run_device(ROSTER, files=files, board=board)
     free = run_device(FREE, files=files, board=board)
-    return board, lang, {**run.shots, **roster.shots, **free.shots}
+    archive = run_device(ARCHIVE, files=files, board=board)
+    return board, lang, {**run.shots, **roster.shots, **free.shots, **archive.shots}
 
 
 def test_main_screens_match_their_golden_pictures(shots):

@@ -87,9 +87,15 @@ FREE_ROSTER = ([("open", ["free", None, {}, 5, "turn", 4])] + keys("o m n n n n 
 FREE_OPEN_SUM = ([("open", ["free", None, {"zero_sum": False}, None, None, 3])]
                  + keys("o n n n n n n n o o o o") + keys("m n o b"))
 
+# The archives from the last table's menu (free scoring: its fourth item), the newest (the
+# roster of free scoring) read-only: history and a hand's page, statistics, the settlement,
+# the delete's question left unanswered; back to the open table.
+ARCHIVES = (keys("m n n n o o") + keys("o o b b") + keys("n o b") + keys("n o b")
+            + keys("n o b") + keys("b b"))
+
 EVENING = (CLASSIC + HAPPY + LAIZI + TWO + FOUR + FIVE + BEANS + BAOHUANG + SHENGJI + ROSTER
            + ROSTER_BAOHUANG + ROSTER_FOUR + UNIT + UNDO + BEANS_SETTLE + FREE + FREE_ROSTER
-           + FREE_OPEN_SUM)
+           + FREE_OPEN_SUM + ARCHIVES)
 # What the 128x64 panel does not offer: eight on a roster (its four rows hold six), amounts
 # to the cent for more than three players (half its width holds no "+15.00").
 NOT_ON_MONO = ROSTER_EIGHT + UNIT_BAOHUANG + UNIT_ROSTER
@@ -242,6 +248,20 @@ def test_free_scoring_shows_what_the_others_share_and_a_settlement_only_at_zero_
     assert settles and all(nothing.replace(" ", "") in f.joined().replace(" ", "")
                            for f in settles), (
         [f.strings() for f in settles])
+
+
+def test_an_archive_reads_its_own_table_and_leaving_it_gives_the_open_one_back(evening):
+    _lang, frames = evening
+    start = max(i for i, f in enumerate(frames) if f.screen == "ArchivesScreen")
+    before = [f for f in frames[:start] if f.screen == "TableScreen"][-1]
+    seen = [f for f in frames[:start] if f.screen == "ArchiveScreen"]
+    assert seen and seen[-1].data["names"] != before.data["names"]  # five on the roster
+    assert seen[-1].data["totals"] != before.data["totals"]
+    after = next(f for f in frames[start:] if f.screen == "TableScreen")
+    assert (after.data["names"], after.data["totals"]) == (before.data["names"],
+                                                          before.data["totals"])
+    screens = {f.screen for f in frames[start - 12:]}
+    assert {"HistoryScreen", "HandScreen", "StatsScreen", "SettleScreen", "Confirm"} <= screens
 
 
 @pytest.fixture(scope="module", params=BOARDS)

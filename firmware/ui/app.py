@@ -55,6 +55,10 @@ class App:
             font.keep(LEAN_GLYPHS)
         self.painter = Painter(display, layout)
         self.amending = None  # the hand being corrected, while an amend is entered
+        # An archived table being read (view_archive): its name, and the open table's state
+        # to give back when it is left.
+        self.viewing = None
+        self._put_aside: "tuple | None" = None
         # Why the evening is over by the table's end (Table.ended), as of the last hand: it
         # is said when a hand makes it so, not again after every hand that follows.
         self._ended = self.table.ended() if self.table else None
@@ -353,6 +357,19 @@ class App:
         self._ended = None
         self._tally = None
         self.home()
+
+    def view_archive(self, name):
+        """Read archived table `name`: until leave_archive(), the screens see it as the table
+        (nothing of it can change: its journal is closed)."""
+        table, _report = self.journal.read_archive(name)
+        self._put_aside = (self.table, self._tally, self._ended)
+        self.table, self._tally, self.viewing = table, None, name
+
+    def leave_archive(self):
+        aside = self._put_aside
+        if aside is not None:
+            self.table, self._tally, self._ended = aside
+            self._put_aside = self.viewing = None
 
     def close_table(self):
         self.journal.close_table(self.table)

@@ -54,6 +54,8 @@ class HandScreen(Paged):
         self._lines = None  # [(line, colour)] once worked out (the hand cannot change here)
 
     def actions(self):
+        if self.app.viewing is not None:  # an archived table: read, never changed
+            return self.more(((keys.BACK, "back"),))
         if self.app.table.entries[self.index]["void"]:
             return self.more(((keys.OK, "unvoid"), (keys.BACK, "back")))
         return self.more(((keys.OK, "change"), (keys.BACK, "back")))
@@ -65,6 +67,8 @@ class HandScreen(Paged):
         app = self.app
         app.amending = None
         index = self.index
+        if key == keys.OK and app.viewing is not None:
+            return
         if key == keys.OK and app.table.entries[index]["void"]:
             question = self.t("unvoid_hand").format(index + 1)
             app.push(Confirm(app, question, "unvoid", lambda: app.unvoid(index)))
@@ -123,6 +127,20 @@ def changes(names, amounts, scale):
     return " ".join(names[s] + signed(a, scale) for s, a in enumerate(amounts))
 
 
+def standing(table, after=None):
+    """Everyone's total as the table screen shows it, "甲+12 乙−6 丙−6" (beans: what each
+    holds; 升级: the teams' levels); `after` (Table.without) in place of the table's own."""
+    if table.game == "shengji":
+        levels = (after or table.state)["levels"]
+        return " ".join("·".join(table.names[s] for s in seats) + " " + LEVELS[levels[team]]
+                        for team, seats in enumerate(TEAMS))
+    if after is None:
+        after = table.balances() or table.totals
+    if table.start_balances is None:
+        return changes(table.names, after, table.scale)
+    return " ".join(n + " " + str(b) for n, b in zip(table.names, after))
+
+
 def undo_last(app):
     """The table screen's BACK: the undo screen for the newest hand that counts, or a notice
     that there is none."""
@@ -158,19 +176,12 @@ class UndoScreen(Paged):
         p.line(0, p.clip(self.t("undo_hand").format(self.index + 1)), color=p.accent)
         if self._lines is None:
             record = table.entries[self.index]["record"]
-            after = table.without(self.index)
             if table.game == "shengji":
                 hand = self.t("points") + " {}".format(record["points"])
-                then = " ".join("·".join(table.names[s] for s in seats) + " " +
-                                LEVELS[after["levels"][team]]
-                                for team, seats in enumerate(TEAMS))
             else:
                 hand = changes(table.seat_names(record), table.hand_result(self.index)
                                ["deltas"], table.scale)
-                if table.start_balances is None:
-                    then = changes(table.names, after, table.scale)
-                else:  # beans: what each will hold, as the table screen shows it
-                    then = " ".join(n + " " + str(b) for n, b in zip(table.names, after))
+            then = standing(table, table.without(self.index))
             lines = wrap(p, hand) + wrap(p, self.t("after_undo") + " " + then)
             self._lines = [(line, None) for line in lines]
         self.draw_lines(p, self._lines)
