@@ -7,9 +7,9 @@ and a case passes only if both interpreters give the expected numbers.
 
 import pytest
 from batch import score_batch, score_on_vm
-from cases import baohuang, beans, ddz, invalid, shengji, unit
+from cases import baohuang, beans, ddz, free, invalid, shengji, unit
 
-POINT_CASES = ddz.CASES + beans.CASES + baohuang.CASES + unit.CASES
+POINT_CASES = ddz.CASES + beans.CASES + baohuang.CASES + unit.CASES + free.CASES
 
 
 def _items():

@@ -150,6 +150,38 @@ def test_a_shengji_evening_with_a_void_an_amend_and_the_settlement():
     assert table.state["levels"] == [3, 0] and table.state["dealer"] == 2
 
 
+UNDO_EVENING = (
+    NEW_CLASSIC
+    + keys("o o n o o")  # hand 1: 乙 bids 3, one bomb, wins: 甲 −6 乙 +12 丙 −6
+    + keys("o n o p o n o") + [("state", "hand2")]  # hand 2: 丙 bids 2, a rocket, farmers win
+    # BACK on the table screen: the undo screen for hand 2; OK voids it
+    + keys("b") + [("state", "asked")] + keys("o") + [("state", "undone")]
+    # history, hand 2 (newest first, voided): OK asks to restore it, OK does
+    + keys("m n o o o") + [("state", "restore")] + keys("o") + [("state", "restored")]
+    # undo twice: hand 2, then hand 1; with none left BACK says so
+    + keys("b o b o") + [("state", "none_left")] + keys("b") + [("state", "nothing")])
+
+
+@pytest.mark.parametrize("board", ["simulated", "simulated_mono"])
+def test_the_last_hand_is_undone_in_two_presses_and_restored_from_history(board):
+    run = run_device(UNDO_EVENING, board=board)
+    states = run.states
+    assert states["hand2"]["totals"] == [-2, 16, -14]
+    assert states["asked"]["screen"] == "UndoScreen"
+    assert states["undone"]["screen"] == "TableScreen"
+    assert states["undone"]["totals"] == [-6, 12, -6]  # as after hand 1
+    assert states["restore"]["screen"] == "Confirm"
+    assert states["restored"]["totals"] == [-2, 16, -14]
+    assert states["none_left"]["totals"] == [0, 0, 0]
+    assert states["nothing"]["screen"] == "Notice"
+    table = host_table(run.files)
+    assert table.totals == [0, 0, 0] == recount(table)
+    assert [table.entries[i]["void"] for i in range(2)] == [True, True]
+    again = run_device(keys("m n o o o o") + [("state", "boot")], files=run.files,
+                       board=board)
+    assert again.states["boot"]["totals"] == [4, 4, -8]  # hand 2 alone counts again
+
+
 def test_the_mono_board_runs_the_same_evening():
     run = run_device(CLASSIC_EVENING, board="simulated_mono")
     assert run.end["totals"] == [-18, -18, 36]
@@ -162,7 +194,8 @@ def test_a_full_flash_keeps_the_hand_on_its_preview_until_there_is_room():
                       capacity=used)
     assert full.states["refused"]["screen"] == "Notice"
     assert full.states["refused"]["hands"] == 0
-    retried = run_device(keys("o o n o o b o"), files=opened.files)
+    # With room, the same presses record it (B then OK on the table screen would undo it).
+    retried = run_device(keys("o o n o o"), files=opened.files)
     assert retried.end["hands"] == 1 and retried.end["totals"] == [-6, 12, -6]
 
 
@@ -171,14 +204,15 @@ def test_closing_a_table_archives_it_and_deleting_the_archive_frees_the_flash():
         NEW_CLASSIC + keys("o o n o o")
         # menu, "new table" (4th), confirm closing: the table goes to the archive
         + keys("m n n n o o") + [("state", "closed")]
-        # MENU on the new-table screen: the archives; the newest, OK twice keeps it (the
-        # question starts on "keep"); then the newest, down to "delete", OK
-        + keys("m") + [("state", "archives")] + keys("o o") + [("state", "kept")]
+        # MENU on the new-table screen: the archives; the newest opens, its last row
+        # deletes: OK twice keeps it (the question starts on "keep"); again, down to
+        # "delete", OK
+        + keys("m") + [("state", "archives")] + keys("o p p o o") + [("state", "kept")]
         + keys("o n o") + [("state", "deleted")])
     assert run.states["closed"]["screen"] == "NewTableScreen"
     assert run.states["closed"]["archives"] == 1
     assert run.states["archives"]["screen"] == "ArchivesScreen"
-    assert run.states["kept"]["screen"] == "ArchivesScreen"
+    assert run.states["kept"]["screen"] == "ArchiveScreen"
     assert run.states["kept"]["archives"] == 1
     assert run.states["deleted"]["archives"] == 0
     assert not [p for p in run.files if p.startswith("/data/archive/")]
@@ -439,3 +473,95 @@ def test_the_mono_panel_offers_cents_only_where_its_table_screen_shows_them():
     half = keys("n n n n n n o o o n n n n o") + [("state", "open")]
     table = host_table(run_device(half, board="simulated_mono").files)
     assert table.rules == {"unit": 0.5} and table.roster is None
+
+
+# The game row to 癞子 (two OKs), PREV to start, OK; 乙 lands, no grab, no bomb, wins.
+LAIZI_PLAIN = keys("o o p o") + keys("o o o o")
+
+
+@pytest.mark.parametrize("board", ["simulated", "simulated_mono", "simulated_large"])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_plain_laizi_hand_counts_at_the_default_base(board, lang):
+    from scenarios import run_evening
+
+    frames = run_evening([("key", k) for _, k in LAIZI_PLAIN], board, lang)
+    rows = [s for f in frames if f.screen == "NewTableScreen" for s in f.strings()]
+    assert ("底分: 4" if lang == "zh" else "Base: 4") in rows, rows
+    # base 4 × M 1 × ¼ = 1 a farmer: the landlord 乙 +2
+    assert frames[-1].screen == "TableScreen" and frames[-1].data["totals"] == [-1, 2, -1]
+
+
+def test_laizis_base_is_written_into_the_tables_rules():
+    run = run_device(LAIZI_PLAIN)
+    table = host_table(run.files)
+    assert table.rules == {"base": 4}
+    assert table.entries[0]["record"]["rules"] == {"base": 4}
+    assert table.totals == [-1, 2, -1] == recount(table)
+
+
+# Free scoring from the new-table screen: the game row round to 自由记分 (eight OKs), PREV to
+# start, OK (four seats, zero-sum); 乙 (the cursor) +30 at a step of 10 (the menu twice), OK
+# through 丙 丁 甲, who share −30, OK; then from 丁 (one NEXT past the cursor's 丙) +20 and
+# 甲 −20 at the same step, 乙 and 丙 left at 0 with nothing to share; then amend hand 2
+# (history, its page, change, amend: its result as recorded; back to the points, from 甲
+# three rows on to 丁, +10: 乙 and 丙 share the −10), and the settlement.
+FREE_EVENING = (
+    keys("o o o o o o o o p o") + [("state", "open")]
+    + keys("o m m n n n o o o o") + [("state", "preview")] + keys("o") + [("state", "hand1")]
+    + keys("n o n n o p p o o o o") + [("state", "hand2")]
+    + keys("m o o o o b o o o n o o") + [("state", "amended")]
+    + keys("m n o") + [("state", "settle")])
+
+
+def test_a_free_scoring_evening_from_the_new_table_screen_to_the_settlement():
+    run = run_device(FREE_EVENING)
+    states = run.states
+    assert states["open"]["screen"] == "TableScreen"
+    assert states["preview"]["screen"] == "Preview"
+    assert states["hand1"]["totals"] == [-10, 30, -10, -10]
+    assert states["hand2"]["totals"] == [-30, 30, -10, 10]
+    # hand 2 as amended: 甲 −20, 乙 −5, 丙 −5, 丁 +30
+    assert states["amended"]["totals"] == [-30, 25, -15, 20]
+    assert states["settle"]["screen"] == "SettleScreen"
+    table = host_table(run.files)
+    assert table.game == "free" and table.players == 4 and table.rules == {}
+    assert table.entries[0]["record"]["points"] == [-10, 30, -10, -10]
+    assert table.entries[1]["previous"][0]["points"] == [-20, 0, 0, 20]
+    assert table.totals == recount(table)
+
+
+# A table open (hand 1 of CLASSIC_EVENING), an archived one behind it (hands 1 and 2): the
+# menu's archives (fifth item), the newest opens read-only: its totals in the first row;
+# history, the newest hand's page (OK changes nothing there); statistics; the settlement and
+# its QR code; then BACK to the open table, as it was.
+ARCHIVE_VIEW = (
+    NEW_CLASSIC + keys("o o n o o") + keys("o n o p o n o") + keys("m n n n o o")
+    + keys("p o") + keys("o o n o o") + [("state", "open")]
+    + keys("m n n n n o") + [("state", "list")] + keys("o") + [("state", "view")]
+    + keys("o o") + [("state", "hand")] + keys("o") + [("state", "still")] + keys("b b")
+    + keys("n o") + [("state", "stats")] + keys("b")
+    + keys("n o") + [("state", "settle")] + keys("o") + [("state", "qr")] + keys("b b")
+    + keys("b") + [("state", "list_again")] + keys("b") + [("state", "back")])
+
+
+def test_an_archived_table_opens_read_only_and_gives_the_open_one_back():
+    run = run_device(ARCHIVE_VIEW)
+    states = run.states
+    assert states["open"]["totals"] == [-6, 12, -6] and states["open"]["hands"] == 1
+    assert states["list"]["screen"] == "ArchivesScreen"
+    view = states["view"]
+    assert view["screen"] == "ArchiveScreen"
+    assert view["totals"] == [-2, 16, -14] and view["hands"] == 2  # the archived table's
+    assert states["hand"]["screen"] == "HandScreen"
+    assert states["still"]["screen"] == "HandScreen"  # no void, no amend
+    assert states["stats"]["screen"] == "StatsScreen"
+    assert states["settle"]["screen"] == "SettleScreen"
+    assert states["qr"]["screen"] == "QrScreen"
+    assert states["list_again"]["screen"] == "ArchivesScreen"
+    back = states["back"]
+    assert back["screen"] == "TableScreen"
+    assert back["totals"] == [-6, 12, -6] and back["hands"] == 1
+    table = host_table(run.files)
+    assert table.totals == [-6, 12, -6]
+    archived, _report = Journal(MemFS(run.files), "/data").read_archive("0001")
+    assert archived.totals == [-2, 16, -14] and len(archived.entries) == 2

@@ -175,9 +175,10 @@ CASES = {
     "baohuang_solo": case("baohuang", steps=keys("o n o") + probe("solo")),
     "grabs_en": case("ddz", "happy", lang="en", steps=keys("o") + probe("grabs")),
     "grabs_zh": case("ddz", "happy", steps=keys("o") + probe("grabs")),
-    # close the table into the archive, then try to delete it with OK OK
+    # close the table into the archive, open it (its last row: delete), then try to delete
+    # it with OK OK
     "archive": case("ddz", "classic", records=[HAND],
-                    steps=keys("m n n n o o m o") + probe("asked") + keys("o")
+                    steps=keys("m n n n o o m o p p o") + probe("asked") + keys("o")
                     + probe("kept") + keys("o n") + probe("moved") + keys("o")
                     + probe("deleted")),
 }
@@ -249,6 +250,6 @@ def test_two_presses_of_ok_never_delete_an_archive(ran):
     asked = out["asked"]
     assert asked["screen"] == "Confirm" and asked["archives"] == 1
     assert asked["options"] == ["保留", "删除"] and asked["cursor"] == 0
-    assert out["kept"]["screen"] == "ArchivesScreen" and out["kept"]["archives"] == 1
+    assert out["kept"]["screen"] == "ArchiveScreen" and out["kept"]["archives"] == 1
     assert out["moved"]["cursor"] == 1
     assert out["deleted"]["screen"] == "ArchivesScreen" and out["deleted"]["archives"] == 0

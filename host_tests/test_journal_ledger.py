@@ -89,6 +89,24 @@ def test_export_json_is_what_score_reads_and_csv_lists_voided_hands(tmp_path, ca
     assert len(rows) == 6
 
 
+def test_a_void_undone_on_the_device_is_read_back_by_every_command(tmp_path, capsys):
+    from tools.ledger.folder import HostFS
+
+    source, device = _restored(tmp_path, capsys, count=5)
+    table, _report = Journal(HostFS(), str(device)).boot()
+    table.void(1)
+    table.void(4)
+    table.unvoid(1)  # the table screen's undo, then history's restore
+    for _ in range(12):  # past a snapshot, which keeps the voided hands
+        table.void(3)
+        table.unvoid(3)
+    code, out, _err = _run(capsys, "verify", device)
+    assert code == 0, out
+    counting = tmp_path / "counting.jsonl"
+    _write_jsonl(counting, _records(4))
+    assert _run(capsys, "score", device) == _run(capsys, "score", counting)
+
+
 def test_verify_names_the_damaged_line_and_what_boot_keeps(tmp_path, capsys):
     _source, device = _restored(tmp_path, capsys)
     code, out, _err = _run(capsys, "verify", device)

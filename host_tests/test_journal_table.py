@@ -34,10 +34,11 @@ def _result(table, i):
 
 
 def _play(tables, records, data):
-    """Record `records` on every table, with voids and amends drawn at random in between;
+    """Record `records` on every table, with voids, voids undone and amends drawn at random
+    in between;
     a change refused by one table must be refused by all."""
     for record in records:
-        action = data.draw(st.sampled_from(["record", "record", "void", "amend"]))
+        action = data.draw(st.sampled_from(["record", "record", "void", "unvoid", "amend"]))
         count = len(tables[0].entries)
         index = data.draw(st.integers(0, count - 1)) if count else None
         outcomes = []
@@ -47,6 +48,8 @@ def _play(tables, records, data):
                     table.record(record)
                 elif action == "void":
                     table.void(index)
+                elif action == "unvoid":
+                    table.unvoid(index)
                 else:
                     table.amend(index, record)
                 outcomes.append(None)

@@ -69,10 +69,13 @@ def test_beans_fees_go_to_the_house(tmp_path, capsys):
     data = _summary(capsys, path, "--names", ",".join(NAMES))
     assert [p["total"] for p in data["players"]] == [1950, -1050, -1050]
     assert [p["balance"] for p in data["players"]] == [6950, 3950, 3950]
-    # 150 in fees left the table: four parties, one zero-sum group, three transfers.
-    paid = data["settlement"]
-    assert len(paid) == 3 and sum(t["amount"] for t in paid if t["to_seat"] is None) == 150
-    assert sum(t["amount"] for t in paid if t["to"] == "张三") == 1950
+    # The farmers pay the landlord what the hand moved between them, 1000 each; then each
+    # player its own fee to the house, never one player the whole table's 150.
+    assert data["settlement"] == [
+        {"from": "李四", "from_seat": 1, "to": "张三", "to_seat": 0, "amount": 1000},
+        {"from": "王五", "from_seat": 2, "to": "张三", "to_seat": 0, "amount": 1000},
+    ] + [{"from": name, "from_seat": seat, "to": "house 台费", "to_seat": None, "amount": 50}
+         for seat, name in enumerate(NAMES)]
     code, out, _err = _run(capsys, "summary", path, "--names", ",".join(NAMES))
     assert "house 台费" in out and "balance" in out
 

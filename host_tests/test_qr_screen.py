@@ -10,12 +10,12 @@ import zxingcpp
 from device_vm import keys, run_device
 from hypothesis import given
 from hypothesis import strategies as st
-from test_device_flows import BAOHUANG_EVENING, CLASSIC_EVENING, host_table
+from test_device_flows import BAOHUANG_EVENING, CLASSIC_EVENING, FREE_EVENING, host_table
 
 from tools.ledger.summary import summarize
 from tools.screenshot import image
 from ui import qr
-from ui.qr_text import LEVEL, QUIET, pages, version_for
+from ui.qr_text import LEVEL, QUIET, QUIET_PX, pages, version_for
 from ui.strings import text
 
 BOARDS = {"simulated": "color240x135", "simulated_mono": "mono128x64",
@@ -69,6 +69,27 @@ def read_settlement(texts, lang, players):
     return hands, totals, transfers
 
 
+def read_compact(texts, lang):
+    """(hands played, [(name, total)] or None where the code left them out, [(payer, payee,
+    amount)]) from the 128x64 panel's compact text: "经典 2手", "甲-6 乙+12 丙-6", "甲→乙 6"."""
+    lines = []
+    for page in texts:
+        got = page.split("\n")
+        lines.extend(got[1:] if len(texts) > 1 else got)
+    hands = int(re.findall(r"\d+", lines[0])[-1])
+    totals = None
+    if "→" not in lines[1] and lines[1] not in (text("all_square", lang),):
+        totals = [(m[0], int(m[1])) for m in re.findall(r"(\S+?)([+-]\d+)", lines[1])]
+        lines = lines[1:]
+    transfers = []
+    for line in lines[1:]:
+        if line == text("all_square", lang):
+            continue
+        payer, payee, amount = re.fullmatch(r"(.+?)→(.+) (\d+)", line).groups()
+        transfers.append((payer, payee, int(amount)))
+    return hands, totals, transfers
+
+
 def the_ledgers(files, lang):
     summary = summarize(host_table(files))
     totals = [(p["name"], p["total"]) for p in summary["players"]]
@@ -89,11 +110,16 @@ def test_the_qr_code_says_what_the_ledger_says(board, lang):
                      files={"/data/settings.json": SETTINGS[lang]})
     assert run.states["qr"]["screen"] == "QrScreen"
     texts = decoded_pages(run, BOARDS[board])
-    got = read_settlement(texts, lang, 3)
-    assert got == the_ledgers(run.files, lang)
+    ledger = the_ledgers(run.files, lang)
+    if board == "simulated_mono":  # the compact text, the totals left out where need be
+        hands, totals, transfers = read_compact(texts, lang)
+        got = (hands, totals or ledger[1], transfers)
+    else:
+        got = read_settlement(texts, lang, 3)
+    assert got == ledger
     assert got[2], "the evening ends with someone owing"
-    # The whole text fits one code on the colour panels; 128x64 holds 32 bytes a code.
-    assert (len(texts) == 1) == (board != "simulated_mono")
+    # One code on every panel: 128x64's holds 53 bytes (version 3), its text compact.
+    assert len(texts) == 1
 
 
 # A roster of five at classic (as the golden pictures': players 5, two hands), then the
@@ -107,9 +133,14 @@ def test_a_rotating_roster_reads_person_by_person_as_the_ledger_says(board):
     # five names and totals, four transfers: seven pages of 32 bytes on 128x64
     run = run_device(qr_steps(ROSTER_TO_SETTLE, 8), board=board)
     assert run.states["qr"]["screen"] == "QrScreen"
-    got = read_settlement(decoded_pages(run, BOARDS[board], 8), "zh", 5)
-    assert got == the_ledgers(run.files, "zh")
-    assert len(got[1]) == 5 and got[2]
+    texts = decoded_pages(run, BOARDS[board], 8)
+    ledger = the_ledgers(run.files, "zh")
+    if board == "simulated_mono":  # five transfers and more: pages of the compact text
+        hands, totals, transfers = read_compact(texts, "zh")
+        assert (hands, totals, transfers) == ledger
+    else:
+        assert read_settlement(texts, "zh", 5) == ledger
+    assert len(ledger[1]) == 5 and ledger[2]
 
 
 def test_a_baohuang_table_of_five_reads_as_the_ledger_says():
@@ -117,6 +148,31 @@ def test_a_baohuang_table_of_five_reads_as_the_ledger_says():
     assert run.states["qr"]["screen"] == "QrScreen"
     got = read_settlement(decoded_pages(run, BOARDS["simulated"]), "zh", 5)
     assert got == the_ledgers(run.files, "zh")
+
+
+# Beans from the new-table screen (beans on, fee 10, then start), 乙 bids 3 with a bomb and
+# wins; the settlement.
+BEANS_TO_SETTLE = (keys("n n n n n o n n o n n n n n o") + keys("o o n o o")
+                   + keys("m n n o"))
+
+
+@pytest.mark.parametrize("lang", sorted(SETTINGS))
+def test_a_beans_table_reads_each_players_own_fee_as_the_ledger_says(lang):
+    run = run_device(qr_steps(BEANS_TO_SETTLE), files={"/data/settings.json": SETTINGS[lang]})
+    got = read_settlement(decoded_pages(run, BOARDS["simulated"]), lang, 3)
+    assert got == the_ledgers(run.files, lang)
+    # 甲 and 丙 pay 乙 the hand's 6 each; then each its own fee of 10 to the house
+    names = ("甲", "乙", "丙") if lang == "zh" else ("P1", "P2", "P3")
+    house = text("house", lang)
+    assert got[2] == [(names[0], names[1], 6), (names[2], names[1], 6)] + [
+        (name, house, 10) for name in names]
+
+
+def test_a_free_scoring_table_reads_as_the_ledger_says():
+    run = run_device(qr_steps(FREE_EVENING))  # it ends on the settlement
+    got = read_settlement(decoded_pages(run, BOARDS["simulated"]), "zh", 4)
+    assert got == the_ledgers(run.files, "zh")
+    assert got[1] == [("甲", -30), ("乙", 25), ("丙", -15), ("丁", 20)]
 
 
 def test_back_leaves_the_code_for_the_settlement():
@@ -154,11 +210,26 @@ def test_past_99_pages_every_page_still_fits_its_code():
 
 def test_the_largest_version_that_fits_each_panel():
     # (side px, module px) -> version: 17 + 4v modules and a quiet zone each side
-    for height, module, version in ((135, 3, 6), (240, 3, 14), (64, 2, 2)):
-        assert version_for(height, module) == version
+    for height, module, quiet, version in ((135, 3, QUIET, 6), (240, 3, QUIET, 14),
+                                           (64, 2, QUIET_PX["mono128x64"], 3)):
+        assert version_for(height, module, quiet) == version
         size = 17 + 4 * version
-        assert (size + 2 * QUIET) * module <= height < (size + 4 + 2 * QUIET) * module
-    assert [qr.capacity(v, LEVEL) for v in (2, 6, 14)] == [32, 134, 458]
+        assert (size + 2 * quiet) * module <= height < (size + 4 + 2 * quiet) * module
+    assert [qr.capacity(v, LEVEL) for v in (3, 6, 14)] == [53, 134, 458]
+
+
+def test_a_table_of_three_or_four_settles_in_one_code_on_128x64():
+    # four players, 乙 bids 3 with a bomb and wins (four, the new-table screen's fifth game):
+    # three transfers, the totals left out to fit
+    four = keys("o o o o p o") + keys("o o n o o") + keys("m n n o")
+    for lang in sorted(SETTINGS):
+        run = run_device(qr_steps(four, 2), board="simulated_mono",
+                         files={"/data/settings.json": SETTINGS[lang]})
+        texts = decoded_pages(run, BOARDS["simulated_mono"], 2)
+        assert len(texts) == 1
+        hands, _totals, transfers = read_compact(texts, lang)
+        ledger = the_ledgers(run.files, lang)
+        assert (hands, transfers) == (ledger[0], ledger[2]) and len(transfers) == 3
 
 
 @pytest.mark.pico

@@ -25,11 +25,12 @@ UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 SCALE = 2  # the pictures are for people too: twice the size, pixels kept sharp
 
 # One evening of classic, the screens shot along the way: a new table; 乙 bids 3, one bomb,
-# landlord wins; 丙 bids 2, a rocket, farmers win; then the table, history, a past hand,
-# the settlement and its QR code.
+# landlord wins; 丙 bids 2, a rocket, farmers win; then the table, its undo question (left
+# unanswered), history, a past hand, the settlement and its QR code.
 CLASSIC = ([("shot", "new_table")] + keys("p o o") + [("shot", "bid")]
            + keys("o n") + [("shot", "play")] + keys("o") + [("shot", "result")] + keys("o")
-           + keys("o n o p o n o") + [("shot", "table")]
+           + keys("o n o p o n o") + [("shot", "table")] + keys("b") + [("shot", "undo")]
+           + keys("b")
            + keys("m n o") + [("shot", "history")] + keys("o") + [("shot", "hand")]
            + keys("b b m n n o") + [("shot", "settle")] + keys("o") + [("shot", "qr")])
 
@@ -38,6 +39,15 @@ CLASSIC = ([("shot", "new_table")] + keys("p o o") + [("shot", "bid")]
 # the table screen, 甲 and 乙 to sit out next; the menu's seating.
 ROSTER = (keys("p p p p p o o n n n n n o") + keys("o o n o o") + keys("o n o p o n o")
           + [("shot", "roster_table")] + keys("m o") + [("shot", "seating")])
+
+# Free scoring: the game row round to 自由记分, start; 乙 +30 at a step of 10 (the menu twice):
+# the points screen, what the others will share in its head.
+FREE = keys("o o o o o o o o p o") + keys("o m m n n n") + [("shot", "free_points")]
+
+# An archived table, opened read-only: two hands of classic (as above), the table closed
+# (menu, new table, OK), the new-table screen's menu (the archives), the newest.
+ARCHIVE = (keys("p o") + keys("o o n o o") + keys("o n o p o n o") + keys("m n n n o o")
+           + keys("m o") + [("shot", "archive")])
 
 BOARDS = {"simulated": "color240x135", "simulated_mono": "mono128x64",
           "simulated_large": "color320x240"}
@@ -56,7 +66,9 @@ def shots(request):
     files = {"/data/settings.json": SETTINGS[lang]}
     run = run_device(CLASSIC, files=files, board=board)
     roster = run_device(ROSTER, files=files, board=board)
-    return board, lang, {**run.shots, **roster.shots}
+    free = run_device(FREE, files=files, board=board)
+    archive = run_device(ARCHIVE, files=files, board=board)
+    return board, lang, {**run.shots, **roster.shots, **free.shots, **archive.shots}
 
 
 def test_main_screens_match_their_golden_pictures(shots):

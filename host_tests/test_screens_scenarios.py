@@ -75,8 +75,34 @@ BIG = ([("open", ["ddz", "classic", {}])] + keys("o o" + " n" * 12 + " o n o")
 BIG_FOUR = ([("open", ["ddz", "four", {}])] + keys("o o" + " n" * 12 + " o o")
             + keys("m n n o n b"))
 
+# The table screen's undo (BACK, then OK), and history's restore of the voided hand: on a
+# five-player game, on beans, on 升级 and on a roster.
+UNDO = (FIVE + keys("b o m n o o o o") + BEANS + keys("b o") + SHENGJI + keys("b o")
+        + ROSTER + keys("b o"))
+# Beans with a fee: the settlement, each player's own fee on its last line (its next page
+# where it does not fit, NEXT turning it).
+BEANS_SETTLE = BEANS + keys("m n n o n b")
+
+# Free scoring 自由记分 (core/free.py): four players, the cursor's player (乙) +30 at a step of
+# 5, OK through the others, who share −30; then a roster of five on four seats, and a table
+# whose points need not add up to 0 (a player +7 alone), its settlement saying so (the
+# menu's second item: no "same as last" in free scoring).
+FREE = ([("open", ["free", None, {}, None, None, 4])] + keys("o m n n n n n n o o o o o")
+        + keys("o p p o o o o o") + keys("m n o b"))
+FREE_ROSTER = ([("open", ["free", None, {}, 5, "turn", 4])] + keys("o m n n n n o o o o o")
+               + keys("b o"))
+FREE_OPEN_SUM = ([("open", ["free", None, {"zero_sum": False}, None, None, 3])]
+                 + keys("o n n n n n n n o o o o") + keys("m n o b"))
+
+# The archives from the last table's menu (free scoring: its fourth item), the newest (the
+# roster of free scoring) read-only: history and a hand's page, statistics, the settlement,
+# the delete's question left unanswered; back to the open table.
+ARCHIVES = (keys("m n n n o o") + keys("o o b b") + keys("n o b") + keys("n o b")
+            + keys("n o b") + keys("b b"))
+
 EVENING = (CLASSIC + HAPPY + LAIZI + TWO + FOUR + FIVE + BEANS + BAOHUANG + SHENGJI + ROSTER
-           + ROSTER_BAOHUANG + ROSTER_FOUR + UNIT + BIG + BIG_FOUR)
+           + ROSTER_BAOHUANG + ROSTER_FOUR + UNIT + BIG + BIG_FOUR + UNDO + BEANS_SETTLE + FREE
+           + FREE_ROSTER + FREE_OPEN_SUM + ARCHIVES)
 # What the 128x64 panel does not offer: eight on a roster (its four rows hold six), amounts
 # to the cent for more than three players (half its width holds no "+15.00").
 NOT_ON_MONO = ROSTER_EIGHT + UNIT_BAOHUANG + UNIT_ROSTER
@@ -206,6 +232,71 @@ def test_the_result_screen_shows_what_the_hand_then_does_to_the_totals(evening):
             assert change in joined, (name, moved, before.strings())
         checked += 1
     assert checked >= 15
+
+
+def test_the_undo_screen_names_the_hand_and_the_totals_it_leaves(evening):
+    lang, frames = evening
+    checked = 0
+    for asked, done in zip(frames, frames[1:]):
+        if asked.screen != "UndoScreen" or done.screen != "TableScreen" or done.step != "OK":
+            continue
+        head = ("撤销第{}手" if lang == "zh" else "Undo hand {}").format(asked.data["entries"])
+        shown = asked.joined().replace(" ", "")
+        assert head.replace(" ", "") in shown, shown
+        if "levels" in done.data:
+            continue
+        amounts = done.data["balances"] or done.data["totals"]
+        for name, value in zip(done.data["names"], amounts):
+            shows = str(value) if done.data["balances"] else signed(value, done.data["scale"])
+            if done.size != (128, 64):  # there the totals may go on to the next page
+                assert name + shows in shown, (name, value, asked.strings())
+        checked += 1
+    assert checked >= 3
+
+
+def test_the_beans_settlement_shows_each_players_own_fee(evening):
+    lang, frames = evening
+    settles = [f for f in frames if f.screen == "SettleScreen" and f.data.get("balances")]
+    assert settles
+    # BEANS: fee 10 a hand, two hands, but 丙 had only 11 left for them (a fee never takes
+    # a balance below 0): one line names each player's own, and they add up to what left
+    # the table; nobody pays the house the whole table's fees.
+    house = "台费" if lang == "zh" else "Fees:"
+    names = settles[-1].data["names"]
+    fees = house + "".join(n + str(a) for n, a in zip(names, (20, 20, 11)))
+    assert sum(settles[-1].data["totals"]) == -(20 + 20 + 11)
+    # the last table's settlement, its pages in turn (128x64 wraps the line onto the next)
+    pages = settles[-2:] if settles[-2].strings() != settles[-1].strings() else settles[-1:]
+    shown = "".join(s for f in pages for s in f.strings()[1:]).replace(" ", "")
+    assert shown.endswith(fees) and shown.count(house) == 1, shown
+
+
+def test_free_scoring_shows_what_the_others_share_and_a_settlement_only_at_zero_sum(evening):
+    lang, frames = evening
+    entering = [f for f in frames if f.screen == "PointsScreen"]
+    # the first free hand: 乙 at +30, what the three others will share said in the head
+    rest = ("其余{}" if lang == "zh" else "Rest {}").format(signed(-30, 1))
+    assert any(rest in f.strings() for f in entering), [f.strings() for f in entering]
+    settles = [f for f in frames if f.screen == "SettleScreen" and f.data["names"]
+               and "entries" in f.data and sum(f.data["totals"]) and not f.data["balances"]]
+    nothing = "不计零和：不结算" if lang == "zh" else "Not zero-sum: no transfers"
+    assert settles and all(nothing.replace(" ", "") in f.joined().replace(" ", "")
+                           for f in settles), (
+        [f.strings() for f in settles])
+
+
+def test_an_archive_reads_its_own_table_and_leaving_it_gives_the_open_one_back(evening):
+    _lang, frames = evening
+    start = max(i for i, f in enumerate(frames) if f.screen == "ArchivesScreen")
+    before = [f for f in frames[:start] if f.screen == "TableScreen"][-1]
+    seen = [f for f in frames[:start] if f.screen == "ArchiveScreen"]
+    assert seen and seen[-1].data["names"] != before.data["names"]  # five on the roster
+    assert seen[-1].data["totals"] != before.data["totals"]
+    after = next(f for f in frames[start:] if f.screen == "TableScreen")
+    assert (after.data["names"], after.data["totals"]) == (before.data["names"],
+                                                          before.data["totals"])
+    screens = {f.screen for f in frames[start - 12:]}
+    assert {"HistoryScreen", "HandScreen", "StatsScreen", "SettleScreen", "Confirm"} <= screens
 
 
 @pytest.fixture(scope="module", params=BOARDS)

@@ -63,6 +63,26 @@ def test_amending_keeps_the_rules_the_hand_was_played_under():
     assert table.totals == [4, -2, -2]
 
 
+def test_a_void_undone_counts_the_hand_again_as_it_was():
+    table = Table("ddz", 3, profile="classic")
+    table.record(classic_hand(bid=1))                      # +2 −1 −1
+    table.record(classic_hand(landlord=1, bid=3))          # −3 +6 −3
+    table.record(classic_hand(landlord=2, bid=2, winner="farmers"))  # +2 +2 −4
+    before = list(table.totals)
+    assert table.last_counted() == 2
+    table.void(2)
+    assert table.last_counted() == 1
+    assert table.without(1) == [2, -1, -1]  # what the undo screen shows before it is done
+    table.void(1)
+    assert table.totals == [2, -1, -1]
+    with pytest.raises(RecordError):
+        table.unvoid(0)  # counts already
+    table.unvoid(2)
+    table.unvoid(1)
+    assert table.totals == before and table.hands_played() == 3
+    assert not any(table.entries[i]["void"] for i in range(3))
+
+
 def test_shengji_levels_follow_the_hands_and_replay_after_a_void():
     table = Table("shengji", 4, rules={"start": "J"})
     table.record({"dealer": 0, "points": 40})    # dealers {0,2} +1 → Q; partner deals
@@ -99,6 +119,14 @@ def test_settlement_pays_in_fewest_transfers_and_fees_go_to_the_house():
         owed[payer] = owed.get(payer, 0) - amount
         owed[payee] = owed.get(payee, 0) + amount
     assert owed == {0: -8, 1: -11, 2: -11, HOUSE: 30}
+    # each player's own fee, not one player paying the table's 30
+    assert beans.settlement() == [(1, 0, 1), (2, 0, 1), (0, HOUSE, 10), (1, HOUSE, 10),
+                                  (2, HOUSE, 10)]
+    # a voided hand's fees are given back with it
+    beans.record({"landlord": 1, "winner": "farmers"})  # −2 +1 +1 less the fees: 90 − 1
+    beans.void(0)
+    assert beans.settlement() == [(1, 0, 1), (1, 2, 1), (0, HOUSE, 10), (1, HOUSE, 10),
+                                  (2, HOUSE, 10)]
 
 
 def test_titles_by_total_or_balance_when_the_table_wants_them():

@@ -212,4 +212,7 @@ def breakdown(record, result, lang="zh", names=None):
         return ddz_line(record, result, lang, names)
     if game == "baohuang":
         return baohuang_line(record, result, lang)
+    if game == "free":  # the points are the changes, shown beside it: only the unit to say
+        w = words(lang)
+        return w["free"] + (_unit(result, w) or "")
     return shengji_line(result, lang, names)

@@ -22,4 +22,5 @@ WORDS = {
     "revolt": "×2(revolt)", "forfeit": "forfeit −40, others +10 each",
     "keep": "{} points → dealers up {}", "take": "{} points → attackers take the deal, up {}",
     "next": "next dealer {}", "won": "past A, wins",
+    "free": "free scoring",
 }

@@ -9,9 +9,10 @@ A table lives in one folder (ROOT/table):
     lost.1, lost.2    bytes that recovery cut off, kept for a host tool; never deleted
 
 Events are {"open": header}, {"hand": i, "record": r}, {"void": i, "was": r},
-{"amend": i, "record": r, "was": r} and {"close": true}, where r is a RULES §8 hand record
-exactly as the table scored it (`was`: the record a void or an amend takes out, so that boot
-need not read the hand's old segment; absent in journals written before it).
+{"unvoid": i, "was": r} (a void undone: the hand counts again), {"amend": i, "record": r,
+"was": r} and {"close": true}, where r is a RULES §8 hand record exactly as the table scored
+it (`was`: the record a void, an unvoid or an amend concerns, so that boot need not read the
+hand's old segment; absent in journals written before it).
 
 Boot reads `snap` and replays only the segment written after it: a snapshot is taken every
 SNAPSHOT_EVERY events and the next event opens a new segment, whose name follows from the
@@ -260,6 +261,14 @@ class JournalStore:
         entry = self.recent.get(index)
         if entry is not None:
             entry["void"] = True
+
+    def unvoid(self, index, was=None):
+        self._append({"unvoid": index} if was is None else {"unvoid": index, "was": was})
+        self.voided.remove(index)
+        self.voids -= 1
+        entry = self.recent.get(index)
+        if entry is not None:
+            entry["void"] = False
 
     def amend(self, index, record, was=None):
         event = {"amend": index, "record": record}

@@ -214,6 +214,8 @@ class Loader:
                 raise JournalError("hand out of order")
         elif "void" in event:
             table.void(event["void"], event.get("was"))
+        elif "unvoid" in event:
+            table.unvoid(event["unvoid"], event.get("was"))
         elif "amend" in event:
             table.amend(event["amend"], event["record"], replay=True, was=event.get("was"))
         elif "close" in event:

@@ -4,7 +4,7 @@ from core import ddz
 from core.check import forbid, get_choice
 from core.errors import RecordError
 
-GAMES = ("ddz", "baohuang", "shengji")
+GAMES = ("ddz", "baohuang", "shengji", "free")
 
 
 def game_of(record):
@@ -25,6 +25,10 @@ def score_hand(record, state=None):
         from core import baohuang
 
         return _seated(record, baohuang.score(record))
+    if game == "free":
+        from core import free
+
+        return _seated(record, free.score(record))
     forbid(record, ("seating",), "升级's four seats keep their teams all game")
     from core import shengji
 

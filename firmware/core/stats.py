@@ -3,8 +3,9 @@ and how often its side won then, its biggest gain and loss, and the table's bomb
 The device's statistics screen and `tools.ledger summary` both count with this.
 
 Who leads a hand: 斗地主 the landlord (and in five the 暗地主 too, the landlord's side);
-保皇 the emperor; 升级 the dealer. The led side won: 斗地主 the landlord's side won or a
-farmer escaped; 保皇 the emperor scored above 0; 升级 the dealers kept the deal. The bombs of
+保皇 the emperor; 升级 the dealer; free scoring the winner, whoever scored most (above 0).
+The led side won: 斗地主 the landlord's side won or a farmer escaped; 保皇 the emperor scored
+above 0; 升级 the dealers kept the deal; free scoring always. The bombs of
 a hand are counted for the table, by kind (bombs still held at an escape are not played);
 a record that says who played each (`bombers`) counts them for those players as well.
 
@@ -14,7 +15,7 @@ persons are the seats.
 """
 
 # Who leads a hand, by game: the name of the role (also a word key of the UI).
-ROLE = {"ddz": "landlord", "baohuang": "emperor", "shengji": "dealer"}
+ROLE = {"ddz": "landlord", "baohuang": "emperor", "shengji": "dealer", "free": "winner"}
 
 
 def leaders(game, record):
@@ -24,6 +25,10 @@ def leaders(game, record):
         return sorted({landlord, record.get("partner", landlord)})
     if game == "baohuang":
         return [record["emperor"]] if "emperor" in record else []  # a forfeit may name none
+    if game == "free":
+        from core.free import leaders as winners
+
+        return winners(record["points"])
     return [record["dealer"]]
 
 
@@ -32,7 +37,7 @@ def led_side_won(game, record, result, seat):
         if "escape" in record:
             return record["escape"] not in leaders(game, record)
         return record["winner"] == "landlord"
-    if game == "baohuang":
+    if game in ("baohuang", "free"):
         return result["deltas"][seat] > 0
     return not result["took_over"]
 
@@ -58,6 +63,7 @@ class Tally:
         self.bombs = {}  # kind -> played
         # bombs played per person, None until a hand says who played its bombs (`bombers`)
         self.bombed: "list | None" = None
+        self.fees = [0] * persons  # beans: the fees each person paid (the settlement's)
 
     def add(self, number, record, result):
         """Hand `number` (from 1, as the device shows it), which counts."""
@@ -71,6 +77,8 @@ class Tally:
             self.led_won[seating[seat]] += led_side_won(game, record, result, seat)
         if game == "shengji":
             return
+        for seat, fee in enumerate(result.get("fees", ())):
+            self.fees[seating[seat]] += fee
         for seat, delta in enumerate(result["deltas"]):
             person = seating[seat]
             best = self.best[person]

@@ -3,7 +3,8 @@ the running totals (or, for 升级, the levels and the dealer).
 
 Every hand is kept as its full record, so the journal, the host tools and this class all score
 the very same thing. Voiding or amending a past hand never loses it: a voided hand stays with
-`void` set, an amended one keeps its earlier records in `previous`.
+`void` set (and may count again: unvoid), an amended one keeps its earlier records in
+`previous`.
 
 The table itself holds only what the screens need at once: totals, balances, the 升级 state
 and the hand count. Past hands live in a store (`entries`): a list in RAM by default, the
@@ -78,6 +79,10 @@ class MemoryStore:
         self.hands[index]["void"] = True
         self.voids += 1
 
+    def unvoid(self, index, was=None):
+        self.hands[index]["void"] = False
+        self.voids -= 1
+
     def amend(self, index, record, was=None):
         entry = self.hands[index]
         entry["previous"].append(entry["record"])
@@ -102,8 +107,13 @@ class Table:
         else:
             if profile is not None:
                 raise RecordError("profile", profile, game + " has no profiles")
-            seats = SEATS[game]
-        get_int({"players": players}, "players", seats, seats)
+            seats = SEATS.get(game)
+        if seats is None:  # free scoring: as many as play (core/free.py)
+            from core.free import MAX_PLAYERS as most
+            from core.free import MIN_PLAYERS as seats
+        else:
+            most = seats
+        get_int({"players": players}, "players", seats, most)
         rules = _copy(rules or {})
         if not isinstance(rules, dict):
             raise RecordError("rules", rules, "must be an object")
@@ -135,6 +145,8 @@ class Table:
         # own unit. A host tool reading a file that mixes units may ask for 100 whatever the
         # first record's unit.
         self.unit = CENT  # rules.unit in hundredths (升级 has none: 1)
+        # Whether the hands add up to 0 (free scoring may not: then there is no settlement).
+        self.zero_sum = True
         self._check_rules()
         if scale is not None:
             if scale not in (1, CENT) or scale < self.scale:
@@ -225,7 +237,7 @@ class Table:
 
     def _check_rules(self):
         rules = self.rules
-        # 保皇 and 升级 rules are imported when a table of theirs needs them (core/score.py).
+        # The other games' rules are imported when a table of theirs needs them (core/score.py).
         if self.game == "ddz":
             only_keys(rules, ddz.RULE_KEYS, "rules.")
             options = ddz.read_rules(rules, self.profile, self.players)
@@ -237,6 +249,10 @@ class Table:
             from core import baohuang
 
             self.unit = baohuang.read_rules(rules)
+        elif self.game == "free":
+            from core import free
+
+            self.zero_sum, self.unit = free.read_rules(rules)
         else:
             from core import shengji
 
@@ -384,15 +400,17 @@ class Table:
 
     def _effect(self, index, old, new=None, result=None):
         """What putting record `new` (scored `result`; None: voiding) in place of hand
-        `index`'s `old` one does: (升级 state after it, change of each total, 升级 states
-        kept). Worked out before the store is told, so that a refusal leaves everything as
-        it was."""
+        `index`'s `old` one (None: a voided one) does: (升级 state after it, change of each
+        total, 升级 states kept). Worked out before the store is told, so that a refusal
+        leaves everything as it was."""
         if self.game == "shengji":
             from core import shengji
 
             state, kept = shengji.replay(self, len(self.entries), index, new)
             return state, None, kept
-        change = self.person_deltas(old, self._priced(old, score_hand(old))["deltas"], -1)
+        change = [0] * self.persons
+        if old is not None:  # None: a voided hand counted again (unvoid)
+            change = self.person_deltas(old, self._priced(old, score_hand(old))["deltas"], -1)
         if new is not None and result is not None:
             change = [c + d for c, d in zip(change, self.person_deltas(new, result["deltas"]))]
         return None, change, None
@@ -410,8 +428,8 @@ class Table:
         self.entries.saved(self)
 
     def _entry(self, index, was=None):
-        """Hand `index`'s entry; with `was` (a replayed void or amend: the record it took
-        out), that record, without reading the hand from the store."""
+        """Hand `index`'s entry; with `was` (a replayed void, unvoid or amend: the record it
+        concerns), that record, without reading the hand from the store."""
         if not isinstance(index, int) or not 0 <= index < len(self.entries):
             raise RecordError("hand", index, "no such hand")
         if was is None:
@@ -426,6 +444,16 @@ class Table:
             raise RecordError("hand", index + 1, "already voided")
         effect = self._effect(index, entry["record"])
         self.entries.void(index, entry["record"])
+        self._apply(effect)
+
+    def unvoid(self, index, was=None):
+        """Count a voided hand again, as it was recorded: a void is undone, never lost."""
+        entry = self._entry(index, was)
+        if not entry["void"]:
+            raise RecordError("hand", index + 1, "is not voided")
+        record = entry["record"]
+        effect = self._effect(index, None, record, self._score(record, index))
+        self.entries.unvoid(index, record)
         self._apply(effect)
 
     def amend(self, index, record, replay=False, was=None):
@@ -444,6 +472,23 @@ class Table:
         return result
 
     # -- what the screens show -----------------------------------------------------------
+
+    def without(self, index):
+        """What the table screen would show with hand `index` voided, before it is: the
+        totals (beans: the balances), or 升级's state."""
+        state, change, _kept = self._effect(index, self._entry(index)["record"])
+        if change is None:
+            return state
+        totals = [t + c for t, c in zip(self.totals, change)]
+        held = self._held(totals)
+        return totals if held is None else held
+
+    def last_counted(self):
+        """The index of the newest hand that counts (not voided), or None."""
+        for index in range(len(self.entries) - 1, -1, -1):
+            if not self.entries[index]["void"]:
+                return index
+        return None
 
     def hand_result(self, index):
         return self._score(self._entry(index)["record"], index)
@@ -497,9 +542,12 @@ class Table:
 
     def balances(self):
         """Beans mode: what each player holds now."""
-        if self.start_balances is None:
-            return None
-        return [b + t for b, t in zip(self.start_balances, self.totals)]
+        return self._held(self.totals)
+
+    def _held(self, totals):
+        """Beans mode: what each player holds with these totals; None in points mode."""
+        start = self.start_balances
+        return None if start is None else [b + t for b, t in zip(start, totals)]
 
     def titles(self, lang="zh"):
         if not self.show_titles:
@@ -509,16 +557,23 @@ class Table:
         amounts = self.balances() or self.totals
         return [title(a, lang, self.scale) for a in amounts]
 
-    def settlement(self):
-        """Who pays whom at the end of the table: (payer, payee, amount); payee HOUSE for
-        beans that went to fees. 升级 has no money to settle."""
-        if self.game == "shengji":
+    def settlement(self, fees=None):
+        """Who pays whom at the end of the table: (payer, payee, amount), in the fewest
+        transfers. Beans: then each player's fees to the house (payee HOUSE), what it paid
+        itself, never one player paying the whole table's; `fees` are those of core.stats'
+        Tally, the hands are read for them when not given. 升级 has no money to settle, nor
+        has a free-scoring table whose hands need not add up to 0 (rules.zero_sum false)."""
+        if self.game == "shengji" or not self.zero_sum:
             return []
         from core.settle import settle  # at the settlement only
 
         totals = list(self.totals)
-        house = -sum(totals)
-        if not house:
+        if not sum(totals):
             return settle(totals)
-        return [(payer, HOUSE if payee == self.persons else payee, amount)
-                for payer, payee, amount in settle(totals + [house])]
+        if fees is None:
+            from core.stats import tally
+
+            fees = tally(self).fees
+        # What the players owe each other: their totals with their own fees given back.
+        transfers = settle([t + f for t, f in zip(totals, fees)])
+        return transfers + [(person, HOUSE, fee) for person, fee in enumerate(fees) if fee]

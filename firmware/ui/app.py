@@ -61,6 +61,10 @@ class App:
             font.keep(LEAN_GLYPHS)
         self.painter = Painter(display, layout)
         self.amending = None  # the hand being corrected, while an amend is entered
+        # An archived table being read (view_archive): its name, and the open table's state
+        # to give back when it is left.
+        self.viewing = None
+        self._put_aside: "tuple | None" = None
         # Why the evening is over by the table's end (Table.ended), as of the last hand: it
         # is said when a hand makes it so, not again after every hand that follows.
         self._ended = self.table.ended() if self.table else None
@@ -358,16 +362,28 @@ class App:
             self._tally = tally(self._table(), feed_watchdog)
         return self._tally
 
+    def fees(self):
+        """Beans: the fees each player paid, for the settlement (counted as the statistics
+        are: tally()); None in points mode, where there are none."""
+        table = self._table()
+        return None if table.start_balances is None else self.tally().fees
+
     def void(self, index):
         self._tally = None
         self._table().void(index)
         self.home()
 
+    def unvoid(self, index):
+        self._tally = None
+        self._table().unvoid(index)
+        self.home()
+
     def open_table(self, game, profile, rules, titles, end=None, bombers=False, persons=None,
-                   roster=None):
+                   roster=None, players=None):
         """bombers: ask who played each bomb; persons: how many play in turn, with `roster`
-        the rotation rule (core/roster.py), None: as many as the seats."""
-        players = PROFILES[profile][0] if profile else SEATS[game]
+        the rotation rule (core/roster.py), None: as many as the seats; players: the seats
+        of free scoring (the other games know theirs)."""
+        players = players or (PROFILES[profile][0] if profile else SEATS[game])
         persons = persons or players
         names = self.settings.get("names") or []
         if len(names) < persons:
@@ -377,6 +393,19 @@ class App:
         self._ended = None
         self._tally = None
         self.home()
+
+    def view_archive(self, name):
+        """Read archived table `name`: until leave_archive(), the screens see it as the table
+        (nothing of it can change: its journal is closed)."""
+        table, _report = self.journal.read_archive(name)
+        self._put_aside = (self.table, self._tally, self._ended)
+        self.table, self._tally, self.viewing = table, None, name
+
+    def leave_archive(self):
+        aside = self._put_aside
+        if aside is not None:
+            self.table, self._tally, self._ended = aside
+            self._put_aside = self.viewing = None
 
     def close_table(self):
         self.journal.close_table(self.table)

@@ -8,23 +8,27 @@ from core.table import SEATS
 from ui import keys
 from ui.screen import Choice, Screen
 
-GAMES = [("ddz", p) for p in PROFILE_NAMES] + [("baohuang", None), ("shengji", None)]
+GAMES = ([("ddz", p) for p in PROFILE_NAMES] + [("baohuang", None), ("shengji", None)]
+         + [("free", None)])
 OFF_ON = ((False, "off"), (True, "on"))
 
 # What a point is worth (rules.unit, core/money.py), for 斗地主 and 保皇: a JSON number, so
 # the decimals are floats here; the core reads them into whole hundredths.
 UNITS = (1, 0.1, 0.2, 0.5, 2, 5, 10)
+BASES = (1, 2, 5, 10)  # 底分 of the profiles without a bid (欢乐, 五人); laizi: LAIZI_BASES
 # On 128x64, amounts to the cent ("+15.00") fill half the panel's width alone: its table
 # screen holds them for up to three players, one a row, so more take whole units only.
 WHOLE_UNITS = (1, 2, 5, 10)
 # field: the values a row cycles through, the first being the default. Labels are numbers,
 # or word keys where the value is one.
 DDZ_FIELDS = (
+    # First where a profile has one (欢乐, 癞子, 五人): what a hand is worth, seen at once on
+    # every panel, 128x64 too. Profiles with a bid have none (the bid is the base).
+    ("base", BASES),
     ("cap", (None, 8, 16, 32, 64)),
     ("bomb_mode", ("double", "add")),
     ("spring_factor", (2, 1)),
     ("super_double", (False, True)),
-    ("base", (1, 2, 5, 10)),
     ("beans", (False, True)),
     # After beans, so that every row before it kept its place; gone with beans on (the beans
     # are the stake: core/ddz.py refuses a unit there).
@@ -36,9 +40,20 @@ BEANS_FIELDS = (("n", (1, 10, 100, 1000)), ("fee", (0, 10, 50, 100)),
 # hands, or when someone's total reaches ±T (not in 升级, which has no points).
 ENDS = (None, {"hands": 12}, {"hands": 16}, {"hands": 20}, {"hands": 30}, {"reach": 100},
         {"reach": 200}, {"reach": 500}, {"reach": 1000})
+# laizi quarters every stake (RULES §3): at base 1 a plain hand is ¼, rounded to 0 for
+# everyone. Its bases are four times the others': a stake is then the base's quarter × M,
+# whole for every multiplier, and the default base 4 scores a plain hand 1 a farmer, as 欢乐
+# does at base 1 (docs/rules.md). The core's default stays 1 (records without rules.base
+# score as they always did): the device writes laizi's base into the table's rules.
+LAIZI_BASES = (4, 8, 20, 40)
+CORE_BASE = 1  # what the core takes for a record without rules.base
 MONO_MOST = 6  # persons on a 128x64 roster: see NewTableScreen._most
 SIMPLE = {"baohuang": (("unit", UNITS),),
-          "shengji": (("start", LEVELS), ("step", (40, 20, 30, 50)))}
+          "shengji": (("start", LEVELS), ("step", (40, 20, 30, 50))),
+          # Free scoring: the seats (not a rule: the table's count), whether the points must
+          # add up to 0 (rules.zero_sum), what a point is worth.
+          "free": (("seats", (4, 3, 2, 5, 6, 7, 8)), ("zero_sum", (True, False)),
+                   ("unit", UNITS))}
 
 
 class NewTableScreen(Choice):
@@ -72,18 +87,30 @@ class NewTableScreen(Choice):
 
     def _seats(self):
         game, profile = self._game()
+        if game == "free":
+            return self._choices("seats")[self.chosen.get("seats", 0)]
         return PROFILES[profile][0] if profile else SEATS[game]
 
     def fields(self):
         game, profile = self._game()
         if profile is None:
-            return [("unit", self._units()) if f[0] == "unit" else f for f in SIMPLE[game]]
+            return [(f[0], self._choices(f[0])) if f[0] in ("unit", "seats") else f
+                    for f in SIMPLE[game]]
         beans = self.value("beans")
-        fields = [f for f in DDZ_FIELDS if not (f[0] == "base" and PROFILES[profile][1]
-                                                  or f[0] == "unit" and beans)]
-        if beans:
-            fields.extend(BEANS_FIELDS)
-        return [("unit", self._units()) if f[0] == "unit" else f for f in fields]
+        fields = [f for f in DDZ_FIELDS + (BEANS_FIELDS if beans else ())
+                  if not (f[0] == "base" and PROFILES[profile][1] or f[0] == "unit" and beans)]
+        return [(f[0], self._choices(f[0])) if f[0] in ("unit", "base") else f
+                for f in fields]
+
+    def _choices(self, field):
+        """The values of the rows whose choices depend on the game or the panel: unit, base
+        and free scoring's seats (up to the six names the 128x64 panel shows)."""
+        if field == "unit":
+            return self._units()
+        if field == "seats":
+            seats = SIMPLE["free"][0][1]
+            return [n for n in seats if n <= MONO_MOST] if self.app.painter.mono else seats
+        return LAIZI_BASES if self._game()[1] == "laizi" else BASES
 
     def _units(self):
         if self.app.painter.mono and self._seats() > 3:
@@ -91,9 +118,10 @@ class NewTableScreen(Choice):
         return UNITS
 
     def value(self, field):
-        if field == "unit":
-            return self._units()[self.chosen.get(field, 0)]
-        for name, values in DDZ_FIELDS + BEANS_FIELDS + SIMPLE["baohuang"] + SIMPLE["shengji"]:
+        if field in ("unit", "base", "seats"):
+            return self._choices(field)[self.chosen.get(field, 0)]
+        for name, values in (DDZ_FIELDS + BEANS_FIELDS + SIMPLE["baohuang"] + SIMPLE["shengji"]
+                             + SIMPLE["free"]):
             if name == field:
                 return values[self.chosen.get(field, 0)]
         return None
@@ -202,16 +230,20 @@ class NewTableScreen(Choice):
             for name, values in self.fields():
                 if name == value:
                     self.chosen[name] = (self.chosen.get(name, 0) + 1) % len(values)
+            if value == "seats":  # a roster's count is on top of the seats: from none again
+                self.persons = 0
 
     def table_args(self):
-        """(game, profile, rules, titles, end, bombers, persons, roster) for what is chosen;
-        rules hold only what differs from the defaults, so records stay short; persons and
-        roster None without a roster."""
+        """(game, profile, rules, titles, end, bombers, persons, roster, players) for what is
+        chosen (players: free scoring's seats, else None);
+        rules hold only what differs from the core's defaults, so records stay short (laizi's
+        base is always there: see LAIZI_BASES); persons and roster None without a roster."""
         game, profile = self._game()
         rules = {}
         for name, values in self.fields():
             value = values[self.chosen.get(name, 0)]
-            if name in ("beans", "n", "fee", "balance") or value == values[0]:
+            default = CORE_BASE if name == "base" else values[0]
+            if name in ("beans", "n", "fee", "balance", "seats") or value == default:
                 continue
             rules[name] = value
         if self.value("beans") and profile is not None:
@@ -222,7 +254,8 @@ class NewTableScreen(Choice):
         if self.persons and self._rosters():
             persons, roster = self._seats() + self.persons, RULES[self.rotation]
         return (game, profile, rules, self.titles, self.ends()[self.end],
-                self.bombers and game == "ddz", persons, roster)
+                self.bombers and game == "ddz", persons, roster,
+                self._seats() if game == "free" else None)
 
 
 class CloseTable(Screen):

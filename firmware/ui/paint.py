@@ -479,13 +479,15 @@ class Painter:
             s = s[:-1]
         return s.rstrip() + "…"
 
-    def fits(self, s):
+    def fits(self, s, room=0):
+        """Whether `s` fits in `room` px (the screen's width by default)."""
+        room = room or self.width
         n = len(s)
-        if n * 16 <= self.width:  # no glyph is wider than 16 px, none narrower than 8
+        if n * 16 <= room:  # no glyph is wider than 16 px, none narrower than 8
             return True
-        if n * 8 > self.width:
+        if n * 8 > room:
             return False
-        return text.width(s) <= self.width
+        return text.width(s) <= room
 
 
 def _same_order(a, na, b, nb, isnew, gone):

@@ -9,13 +9,14 @@ The code is as large as the panel allows at a module size a camera reads from a 
 length away (about 0.3 mm: 3 px on the 1.14" and 2.0"/2.8" colour panels, 2 px on the
 0.96" 128x64 OLED), with the lowest error correction (a screen is not a scuffed label): the
 largest version that fits the panel's height then holds 134 bytes on 240x135 (version 6),
-458 on 320x240 (14) and 32 on 128x64 (2). A text longer than that is cut into pages, at the
-ends of lines, each page a code of its own that starts with "1/3", "2/3" …; NEXT and PREV
-turn them. Imported when first opened, let go again on a small heap (ui/modules.py).
+458 on 320x240 (14) and 53 on 128x64 (3, with a margin of one module; its text compact:
+qr_text.fitted). A text longer than that is cut into pages, at the ends of lines, each page
+a code of its own that starts with "1/3", "2/3" …; NEXT and PREV turn them. Imported when
+first opened, let go again on a small heap (ui/modules.py).
 """
 
 from ui import keys, qr
-from ui.qr_text import LEVEL, MODULE_PX, QUIET, pages, settlement_lines, version_for
+from ui.qr_text import LEVEL, MODULE_PX, QUIET, QUIET_PX, fitted, version_for
 from ui.screen import Screen
 
 
@@ -24,20 +25,21 @@ class _Code:
     each row, `module` px a module, after a quiet zone. Runs are kept as bytes (row, first
     column, length), three a run: a version 6 code has some 500 of them."""
 
-    def __init__(self, code, module):
+    def __init__(self, code, module, quiet):
         self.module = module
+        self.quiet = quiet
         runs = bytearray()
         for y, x, n in code.rows():
             runs.append(y)
             runs.append(x)
             runs.append(n)
         self.runs = bytes(runs)
-        self.side = (code.size + 2 * QUIET) * module
+        self.side = (code.size + 2 * quiet) * module
 
     def draw(self, fb, x, y, color, rows):
         m = self.module
-        x += QUIET * m
-        y += QUIET * m
+        x += self.quiet * m
+        y += self.quiet * m
         runs = self.runs
         fill = fb.fill_rect
         # A strip (rows > 0) shows only some rows of modules: skip the runs above it and
@@ -63,9 +65,10 @@ class QrScreen(Screen):
         super().__init__(app)
         p = app.painter
         self.module = MODULE_PX.get(p.layout, 2)
-        self.version = version_for(p.height, self.module)
-        self.pages = pages(settlement_lines(app.table, self.t),
-                           qr.capacity(self.version, LEVEL))
+        self.quiet = QUIET_PX.get(p.layout, QUIET)
+        self.version = version_for(p.height, self.module, self.quiet)
+        self.pages = fitted(app.table, self.t, app.fees(), qr.capacity(self.version, LEVEL),
+                            p.mono)
         self.page = 0
         self._code = None  # (page, _Code) of the page on the screen
 
@@ -89,8 +92,8 @@ class QrScreen(Screen):
             made = qr.encode(self.pages[self.page], LEVEL, max_version=self.version)
             # A short text makes a small code: its modules grow to fill the height (larger
             # modules read from further away).
-            module = max(self.module, self.app.painter.height // (made.size + 2 * QUIET))
-            self._code = (self.page, _Code(made, module))
+            module = max(self.module, self.app.painter.height // (made.size + 2 * self.quiet))
+            self._code = (self.page, _Code(made, module, self.quiet))
         return self._code[1]
 
     def draw(self, p):

@@ -217,14 +217,14 @@ class Paged(Screen):
 _NUMBER = "0123456789.+-−"  # what a number is written with: never cut inside one
 
 
-def wrap(p, s):
-    """`s` cut into pieces that fit the screen's width, at spaces or anywhere, but never
-    inside a number ("乙+2457" / "6" once read as two numbers): one that would be cut goes
-    to the next line whole, with the word before it where a space allows."""
+def wrap(p, s, room=0):
+    """`s` cut into pieces that fit `room` px (the screen's width), at spaces or anywhere,
+    but never inside a number ("乙+2457" / "6" once read as two numbers): one that would be
+    cut goes to the next line whole, with the word before it where a space allows."""
     pieces = []
-    while s and not p.fits(s):
+    while s and not p.fits(s, room):
         cut = len(s) - 1
-        while cut > 1 and not p.fits(s[:cut]):
+        while cut > 1 and not p.fits(s[:cut], room):
             cut -= 1
         space = s.rfind(" ", 0, cut + 1)
         if s[cut] in _NUMBER and s[cut - 1] in _NUMBER:

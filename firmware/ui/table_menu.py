@@ -6,7 +6,7 @@ from core.journal import JournalError
 from core.money import CENT, unit_text
 from core.money import text as money_text
 from ui import keys
-from ui.screen import Choice, Notice, Paged, Screen
+from ui.screen import Choice, Notice, Paged, Screen, wrap
 from ui.table_screen import hand_setup
 from ui.text import width as text_width
 
@@ -21,7 +21,7 @@ class TableMenu(Choice):
         # A roster's tables only: who plays the next hand, the first thing to change.
         items = [(self.t("seating"), "seating")] if table.roster is not None else []
         # Always listed (none yet: it says so), so that every item keeps its place.
-        if table.game != "shengji":
+        if table.game in ("ddz", "baohuang"):  # the games with a setup to copy
             items.append((self.t("same_as_last"), "same"))
         # Statistics came later: after the others, settings staying last (PREV from the
         # top), so that every item kept its place from the top or from the bottom.
@@ -177,9 +177,14 @@ class EveningOver(Screen):
 class SettleScreen(Paged):
     """Who pays whom, in the fewest transfers, a page at a time where they do not all fit
     (NEXT turns it: on 128x64 the menu's button is OK's, and both would not fit the hint
-    row); OK shows it as a QR code for a phone (not in 升级: nothing to pay). A line too
-    long for the width says "甲→乙 12360" for "甲 pays 乙 12360": an amount is never cut
-    off."""
+    row); OK shows it as a QR code for a phone (not in 升级: nothing to pay). Beans: the
+    fees, each player's own, on one line after them. A line too long for the width says
+    "甲→乙 12360" for "甲 pays 乙 12360": an amount is never cut off; a longer one (the
+    fees) is wrapped, never inside a number."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self._lines = None  # worked out once: beans read every hand for the fees
 
     def actions(self):
         pages = ((keys.NEXT, "next_page"),) if self.pages > 1 else ()
@@ -220,15 +225,29 @@ class SettleScreen(Paged):
             else:  # 128 px in English: the "pays" lines say what this screen is
                 title = unit
         p.line(0, title, color=p.accent)
-        transfers = table.settlement()
-        if not transfers:
-            p.line(1, self.t("all_square"))
+        if self._lines is None:
+            self._lines = [(part, None) for line in self._settled(table, p)
+                           for part in wrap(p, line, p.width - _INDENT)]
+        self.draw_lines(p, self._lines, 1, _INDENT)
+
+    def _settled(self, table, p):
+        names = table.names
         lines = []
-        for payer, payee, amount in transfers:
-            to = self.t("house") if payee < 0 else table.names[payee]
+        fees = []
+        for payer, payee, amount in table.settlement(self.app.fees()):
+            if payee < 0:  # the house: each player's fee, one line for them all
+                fees.append((names[payer], amount))
+                continue
             money = money_text(amount, table.scale)
-            line = self.t("pays").format(table.names[payer], to, money)
+            line = self.t("pays").format(names[payer], names[payee], money)
             if text_width(line) + _INDENT > p.width:
-                line = "{}→{} {}".format(table.names[payer], to, money)
-            lines.append((line, None))
-        self.draw_lines(p, lines, 1, _INDENT)
+                line = "{}→{} {}".format(names[payer], names[payee], money)
+            lines.append(line)
+        if not table.zero_sum:  # free scoring that need not add up: no one owes anyone
+            return [self.t("no_settle")]
+        if fees:
+            if len(fees) == table.persons and len(set(a for _n, a in fees)) == 1:
+                lines.append(self.t("fee_each").format(fees[0][1]))
+            else:
+                lines.append(self.t("fees") + " " + " ".join(n + str(a) for n, a in fees))
+        return lines or [self.t("all_square")]

@@ -15,6 +15,8 @@ def entry_of(game):
         from ui import ddz_entry as entry
     elif game == "baohuang":
         from ui import baohuang_entry as entry
+    elif game == "free":
+        from ui import free_entry as entry
     else:
         from ui import shengji_entry as entry
     return entry
@@ -67,7 +69,8 @@ class TableScreen(Screen):
         return state["dealer"] if state is not None else None
 
     def actions(self):
-        return ((keys.NEXT, "down"), (keys.OK, "new_hand"), (keys.MENU, "menu"))
+        return ((keys.NEXT, "down"), (keys.OK, "new_hand"), (keys.MENU, "menu"),
+                (keys.BACK, "undo"))
 
     def press(self, key):
         table = self.app.table
@@ -92,6 +95,10 @@ class TableScreen(Screen):
             from ui.table_menu import TableMenu  # the menu and what it opens: ui/modules.py
 
             self.app.push(TableMenu(self.app))
+        elif key == keys.BACK:  # undo the last hand: its screen, then OK (ui/history.py)
+            from ui.history import undo_last
+
+            undo_last(self.app)
 
     def _seat(self):
         """The seat under the cursor (a roster's: the seat its person takes next hand; one
@@ -152,13 +159,13 @@ class TableScreen(Screen):
         inks = [None] * table.persons  # the names' colours: the painter's own ink
         resting = []
         if seated is not None:
-            # Who sits out the next hand: greyed, and in brackets where grey is white.
+            # Who sits out the next hand: its name in brackets (and grey, where grey is not
+            # white); its total keeps the colour of its sign, red or green, as everyone's.
             resting = [names[i] for i in range(table.persons) if i not in seated]
             for i in range(table.persons):
                 if i not in seated:
-                    colors[i] = inks[i] = p.dim
-                    if p.mono:
-                        names[i] = "(" + names[i] + ")"
+                    inks[i] = p.dim
+                    names[i] = "(" + names[i] + ")"
         # The deal passes on with every hand dealt, voided ones too: the hand number counts
         # them the same way, so it is the number history shows for the hand.
         hand_no = self.t("hand_no").format(len(table.entries) + 1)

@@ -1298,4 +1298,56 @@ INVALID = [
                    "rules": {"unit": 0.5, "beans": {"n": 10, "balances": [100, 100, 100]}}},
         "key": "rules.unit",
     },
+    # ------------------------------------------------------------ free scoring
+    {
+        "name": "free points that do not add up to 0 on a zero-sum table",
+        "record": {"game": "free", "players": 4, "points": [30, -10, -10, -9]},
+        "key": "points",
+    },
+    {
+        "name": "free points for fewer players than the table has",
+        "record": {"game": "free", "players": 4, "points": [10, -10]},
+        "key": "points",
+    },
+    {
+        "name": "free points beyond a million",
+        "record": {"game": "free", "players": 2, "points": [1000001, -1000001]},
+        "key": "points",
+    },
+    {
+        "name": "free points that are not whole",
+        "record": {"game": "free", "players": 2, "points": [1.5, -1.5]},
+        "key": "points",
+    },
+    {
+        "name": "free points missing",
+        "record": {"game": "free", "players": 2},
+        "key": "points",
+    },
+    {
+        "name": "free with one player",
+        "record": {"game": "free", "players": 1, "points": [0]},
+        "key": "players",
+    },
+    {
+        "name": "free with nine players",
+        "record": {"game": "free", "players": 9, "points": [0] * 9},
+        "key": "players",
+    },
+    {
+        "name": "free zero_sum not a boolean",
+        "record": {"game": "free", "players": 2, "points": [1, -1],
+                   "rules": {"zero_sum": 1}},
+        "key": "rules.zero_sum",
+    },
+    {
+        "name": "free rules key of another game",
+        "record": {"game": "free", "players": 2, "points": [1, -1], "rules": {"base": 2}},
+        "key": "rules.base",
+    },
+    {
+        "name": "free record with a Dou Dizhu key",
+        "record": {"game": "free", "players": 2, "points": [1, -1], "landlord": 0},
+        "key": "landlord",
+    },
 ]

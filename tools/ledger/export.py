@@ -22,12 +22,17 @@ from core.shengji import public
 from tools.ledger.evening import hands
 from tools.ledger.folder import current_records
 
-ROLE_COLUMN = {"ddz": "landlord", "baohuang": "emperor"}
+ROLE_COLUMN = {"ddz": "landlord", "baohuang": "emperor", "free": "winner"}
 
 
 def leader_name(table, record):
-    """Who led the hand: the landlord (with the 暗地主 in five), the emperor, or ""."""
+    """Who led the hand: the landlord (with the 暗地主 in five), the emperor, free scoring's
+    winner (those who scored most, joined by "+"), or ""."""
     names = table.seat_names(record)
+    if table.game == "free":
+        from core.stats import leaders
+
+        return "+".join(names[s] for s in leaders("free", record))
     seat = record.get("landlord" if table.game == "ddz" else "emperor")
     if seat is None:
         return ""  # a 保皇 forfeit may name no emperor

@@ -91,6 +91,9 @@ class _Replay:
         elif "void" in event:
             table.void(event["void"])
             self.voided.append(event["void"])
+        elif "unvoid" in event:
+            table.unvoid(event["unvoid"])
+            self.voided.remove(event["unvoid"])
         elif "amend" in event:
             table.amend(event["amend"], event["record"], replay=True)
             self.amends.append([event["amend"], seq])

@@ -9,7 +9,7 @@ core.stats, as the device's statistics screen counts them:
 - bombs played, for the table by kind, and per player where the hands say who played them
   (the records' `bombers`; a file without them prints as it always did);
 - the settlement: who pays whom, in the fewest transfers (core.settle via Table.settlement),
-  beans taken as fees going to the house.
+  then in beans mode each player's own fees to the house.
 """
 
 from decimal import Decimal
@@ -20,7 +20,7 @@ from tools.ledger.evening import AMENDED, VOID, hands
 from tools.ledger.records import amount, dumps
 from ui.strings import text
 
-ROLE_ZH = {"ddz": "地主", "baohuang": "皇帝", "shengji": "庄家"}
+ROLE_ZH = {"ddz": "地主", "baohuang": "皇帝", "shengji": "庄家", "free": "赢家"}
 HOUSE_NAME = "house 台费"
 
 
@@ -75,7 +75,7 @@ def summarize(table):
             {"from": table.names[payer], "from_seat": payer,
              "to": HOUSE_NAME if payee == HOUSE else table.names[payee],
              "to_seat": None if payee == HOUSE else payee, "amount": amount(paid, scale)}
-            for payer, payee, paid in table.settlement()]
+            for payer, payee, paid in table.settlement(counts.fees)]
     return out
 
 

@@ -50,9 +50,11 @@ PICO_BOARDS = sorted({p.board for p in PACKS.values()})
 
 # The README's pictures: a classic evening from the new table to the settlement and its QR
 # code, in logical keys so that the same script runs on both boards (the golden screenshots'
-# evening: 乙 bids 3, one bomb, the landlord wins; 丙 bids 2, a rocket, the farmers win).
+# evening: 乙 bids 3, one bomb, the landlord wins; 丙 bids 2, a rocket, the farmers win; the
+# undo screen's question, left unanswered).
 README_KEYS = ("shot:new_table prev ok ok shot:bid ok next shot:play ok shot:result ok "
-               "ok next ok prev ok next ok shot:table menu next ok shot:history ok shot:hand "
+               "ok next ok prev ok next ok shot:table back shot:undo back menu next ok "
+               "shot:history ok shot:hand "
                "back back menu next next ok shot:settle ok shot:qr")
 
 
