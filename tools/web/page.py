@@ -3,8 +3,9 @@ after the simulator's guest (tools/sim/guest.py) in the same globals, so `device
 `board` here are the guest's. What the page asks besides the guest's commands:
 
     web_export()      the open table's hands that count (voided ones left out, amended ones as
-                      corrected), one hand record a line: what `tools.ledger export --json`
-                      writes, and what `tools.ledger score` and `restore` read
+                      corrected), one hand record a line as the journal writes it: the
+                      records `tools.ledger export --json` writes, and what
+                      `tools.ledger score` and `restore` read
     web_import(text)  a table from such a file, written to the flash by the firmware's own
                       journal as `tools.ledger restore` writes it; an open table is closed to
                       the archive first (menu 存档 keeps it). Answers "" when done, else what
@@ -15,6 +16,7 @@ after the simulator's guest (tools/sim/guest.py) in the same globals, so `device
 import json
 
 from core.errors import RecordError
+from core.frame import encode  # the journal's own JSON: keys sorted, the same on every run
 from core.journal import JournalError
 from core.score import game_of
 from core.table import Table
@@ -28,7 +30,7 @@ def web_export():
     for i in range(len(table.entries)):
         entry = table.entries[i]
         if not entry["void"]:
-            lines.append(json.dumps(entry["record"]) + "\n")
+            lines.append(encode(entry["record"]).decode() + "\n")
     return "".join(lines)
 
 
