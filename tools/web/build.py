@@ -7,7 +7,9 @@ static host (the repository's Pages, `python -m http.server`) serves it as it is
     manifest.webmanifest   what a phone's "add to home screen" installs; icons/ drawn here
     mp/                    the official MicroPython WebAssembly port, the very files
                            tools/vm runs under Node (its .mjs and .wasm)
-    fw/                    the firmware's modules and the font, as the simulator loads them
+    fw/                    the firmware's modules compiled by mpy-cross and the font, as deploy
+                           puts them on a board (tools/mpvm.py's compiled_firmware, which the
+                           VM tests load too)
     boards/                the simulated boards' files (boards/simulated*.py), one of which
                            the page puts on the VM as board.py
     vm/                    what runs on the VM besides the firmware: the simulator's guest
@@ -25,9 +27,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tools import screenshot
+from tools.mpvm import compiled_firmware, firmware_data
 from tools.sim import script
 from tools.sim.cli import LAYOUTS
-from tools.sim.vm import GUEST, HEAP, PROBE, firmware_files
+from tools.sim.vm import GUEST, HEAP, PROBE
 from tools.web.icons import ICON_SIZES, icon
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -79,8 +82,9 @@ def build(out: Path) -> Site:
 
     for name in PORT_FILES:
         put("mp/" + name, (PORT / name).read_bytes())
-    firmware = firmware_files("simulated")
-    del firmware["board.py"]  # the board chosen on the page goes there
+    # as deploy puts it on a board: .mpy (smaller, and nothing to compile in the page), the
+    # font as it is
+    firmware = {**compiled_firmware(), **firmware_data()}
     for path in sorted(firmware):
         put("fw/" + path, firmware[path])
     boards = []

@@ -2,6 +2,12 @@
 after the simulator's guest (tools/sim/guest.py) in the same globals, so `device`, `fs` and
 `board` here are the guest's. What the page asks besides the guest's commands:
 
+    the framebuffer   an answer's "fb" is "" here, and the frame is the file /fb on the VM's
+                      own file system, which the page reads as bytes: on this port,
+                      json.dumps of a frame as hex (130 KB of text at 240x135, 307 KB at
+                      320x240) and handing that string to JavaScript were most of a press's
+                      time, the drawing itself a few milliseconds
+
     web_export()      the open table's hands that count (voided ones left out, amended ones as
                       corrected), one hand record a line as the journal writes it: the
                       records `tools.ledger export --json` writes, and what
@@ -20,6 +26,17 @@ from core.frame import encode  # the journal's own JSON: keys sorted, the same o
 from core.journal import JournalError
 from core.score import game_of
 from core.table import Table
+
+FRAME = "/fb"
+_as_text = _hex  # noqa: F821 (the guest's: bytes as hex text, what the answers carry)
+
+
+def _hex(data):  # the guest's encoder, for everything but the frame
+    if data is board.display.buffer:  # noqa: F821 (the guest's)
+        with open(FRAME, "wb") as f:
+            f.write(data)
+        return ""
+    return _as_text(data)
 
 
 def web_export():

@@ -48,6 +48,7 @@ export async function startBoard(site, boardFile, flash, lang, log) {
 export class Board {
   constructor(mp, site) {
     this.timing = site.timing;
+    this._FS = mp.FS;
     this._handle = mp.globals.get("handle");
     this._export = mp.globals.get("web_export");
     this._import = mp.globals.get("web_import");
@@ -57,10 +58,12 @@ export class Board {
     this.facts = null;
   }
 
-  // One command to the guest; every answer goes to the listeners (screen, flash).
+  // One command to the guest; every answer goes to the listeners (screen, flash), its
+  // framebuffer as bytes, read from the file tools/web/page.py writes it to.
   command(line) {
     const answer = JSON.parse(this._handle(line));
     if (answer.error) throw new Error(answer.error);
+    if (answer.fb !== undefined) answer.fb = this._FS.readFile("/fb");
     if (answer.now !== undefined) this.now = answer.now;
     for (const listen of this.listeners) listen(answer);
     return answer;

@@ -2,17 +2,6 @@
 // it (the same colour table and OLED ink, from site.json), so that the canvas holds the
 // simulator's screenshot pixel for pixel. The CSS scales it up without smoothing.
 
-const HEX = new Uint8Array(128);
-"0123456789abcdef".split("").forEach((c, i) => { HEX[c.charCodeAt(0)] = i; });
-
-export function unhex(text) {
-  const out = new Uint8Array(text.length >> 1);
-  for (let i = 0; i < out.length; i++) {
-    out[i] = HEX[text.charCodeAt(2 * i)] << 4 | HEX[text.charCodeAt(2 * i + 1)];
-  }
-  return out;
-}
-
 function rgba(r, g, b) {
   return (255 << 24 | b << 16 | g << 8 | r) >>> 0; // ImageData's bytes, little-endian
 }
@@ -40,9 +29,9 @@ export class Screen {
     }
   }
 
-  // One answer of the guest: a new framebuffer, or the display slept, woke or dimmed.
+  // One answer of the guest: a new framebuffer (bytes), or the display slept, woke or dimmed.
   show(answer) {
-    if (answer.fb !== undefined) this.fb = unhex(answer.fb);
+    if (answer.fb !== undefined) this.fb = answer.fb;
     if (answer.fb === undefined && answer.asleep === this.asleep
         && answer.brightness === this.brightness) return;
     this.asleep = answer.asleep;
