@@ -200,6 +200,14 @@ def test_an_exported_table_imports_on_a_new_browser(browser, url, tmp_path):
         page.reload()  # on the flash, as a board's own table
         page.evaluate("window.scorekeeper.ready.then(() => true)")
         assert page.evaluate("window.scorekeeper.state()")["totals"] == state["totals"]
+        # Importing over an open table archives it first: nothing is lost.
+        page.set_input_files("#import", str(exported))
+        page.wait_for_function("document.getElementById('status').textContent"
+                               ".includes('classic.jsonl')")
+        kept = json.loads(page.evaluate(
+            "localStorage.getItem('scorekeeper.flash.simulated')"))["files"]
+        assert any(p.startswith("/data/archive/0001/") for p in kept)
+        assert page.evaluate("window.scorekeeper.state()")["hands"] == 2
     finally:
         second.close()
 

@@ -9,6 +9,7 @@ page is for this machine's browser alone. The browser is the system's Chromium (
 import contextlib
 import functools
 import shutil
+import sys
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -29,11 +30,21 @@ class _Quiet(SimpleHTTPRequestHandler):
         pass  # a test's output is about the page, not each file it loaded
 
 
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        # A browser closed before a file was sent (a test's context closed while the service
+        # worker was still caching the site): nothing to report.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @contextlib.contextmanager
 def serve(folder: Path) -> Iterator[str]:
     """Serve `folder` on 127.0.0.1 (an ephemeral port); yields the site's URL."""
     handler = functools.partial(_Quiet, directory=str(folder))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = _Server(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

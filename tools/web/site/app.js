@@ -60,13 +60,16 @@ class KeptFlash {
 // -- the page -----------------------------------------------------------------------------
 
 function fitScreen(canvas, size) {
-  // As large as fits the window beside the buttons, in whole pixels when twice or more.
+  // As large as fits the window beside the buttons; crisp: a whole number of the device's
+  // pixels to each of the panel's where that costs little of the size.
   const room = Math.min(window.innerWidth - 44, 760 - 44);
   const tall = window.innerHeight - 260;
-  let scale = Math.min(room / size[0], Math.max(tall, size[1]) / size[1]);
-  if (scale >= 2) scale = Math.floor(scale);
-  canvas.style.width = Math.floor(size[0] * scale) + "px";
-  canvas.style.height = Math.floor(size[1] * scale) + "px";
+  const fits = Math.min(room / size[0], Math.max(tall, size[1]) / size[1]);
+  const dpr = window.devicePixelRatio || 1;
+  const whole = Math.floor(fits * dpr) / dpr;
+  const scale = whole >= 0.8 * fits ? whole : fits;
+  canvas.style.width = size[0] * scale + "px";
+  canvas.style.height = size[1] * scale + "px";
 }
 
 function keyName(key) {
