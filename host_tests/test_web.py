@@ -169,6 +169,12 @@ def test_a_reload_keeps_the_table(context, url):
     # the other board has a flash of its own: no table there
     other = open_page(context, url, "simulated_mono", "en")
     assert "totals" not in other.evaluate("window.scorekeeper.state()")
+    # a second page on the same board would write over the first one's journal: refused
+    second = context.new_page()
+    second.goto(url + "?board=simulated")
+    second.wait_for_selector("#status.error")
+    assert "another tab" in second.text_content("#status")
+    assert page.evaluate("window.scorekeeper.state()") == state
 
 
 def test_an_exported_table_imports_on_a_new_browser(browser, url, tmp_path):

@@ -201,6 +201,18 @@ function exporter(board, boardFile) {
   });
 }
 
+// One page at a time on a board's flash, as one simulator at a time on its folder: two
+// would overwrite each other's journal. Held while the page lives.
+function holdFlash(boardFile) {
+  if (!navigator.locks) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    navigator.locks.request("scorekeeper.flash." + boardFile, { ifAvailable: true }, (lock) => {
+      resolve(lock !== null);
+      return lock === null ? undefined : new Promise(() => {});
+    });
+  });
+}
+
 async function main() {
   const site = await (await fetch("site.json")).json();
   const params = new URLSearchParams(location.search);
@@ -209,6 +221,9 @@ async function main() {
   if (!known.includes(boardFile)) boardFile = known[0];
   localStorage.setItem(LAST_BOARD, boardFile);
   const facts = site.boards.find((b) => b.file === boardFile);
+  if (!await holdFlash(boardFile)) {
+    throw new Error("this board is open in another tab or window 此板已在另一页面打开");
+  }
   const flash = new KeptFlash(boardFile);
   let lang = params.get("lang");
   if (lang !== "zh" && lang !== "en") {
@@ -221,8 +236,18 @@ async function main() {
   window.addEventListener("resize", () => fitScreen(canvas, facts.size));
   const log = (line) => console.log("[board] " + line);
   const board = await startBoard(site, boardFile, flash, lang, log);
-  board.listeners.push((answer) => screen.show(answer), (answer) => flash.apply(answer));
+  board.listeners.push((answer) => screen.show(answer), (answer) => {
+    flash.apply(answer);
+    // the language chosen in the device's own settings shows in the page's too
+    if (answer.files && answer.files["/data/settings.json"]) $("lang").value = flash.lang();
+  });
   board.boot();
+  if (params.has("lang")) {
+    // set once: a reload keeps what the device's settings say from now on
+    const url = new URL(location.href);
+    url.searchParams.delete("lang");
+    history.replaceState(null, "", url);
+  }
   const buttons = makeButtons(board);
   keyboard(board, buttons);
   exporter(board, boardFile);
