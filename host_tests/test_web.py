@@ -218,6 +218,22 @@ def test_an_exported_table_imports_on_a_new_browser(browser, url, tmp_path):
         second.close()
 
 
+def test_a_key_held_is_a_button_held_and_a_right_click_a_long_press(context, url):
+    page = open_page(context, url, "simulated", "en")
+    _state, expected = simulate("simulated", "en", "A~ back A~")
+    assert expected[1].tobytes() != expected[0].tobytes()  # the new table's menu: archives
+    page.keyboard.down("a")  # A held past the long press
+    page.wait_for_timeout(900)
+    page.keyboard.up("a")
+    page.wait_for_function("document.querySelector('#buttons .down') === null")
+    shots = [canvas(page)]
+    page.keyboard.press("Backspace")
+    shots.append(canvas(page))
+    page.click('#buttons button[data-button="A"]', button="right")
+    shots.append(canvas(page))
+    same_pixels(shots, expected[1:])
+
+
 # -- a phone ---------------------------------------------------------------------------------
 
 
@@ -246,6 +262,7 @@ def test_a_phone_shows_the_whole_board_and_its_buttons(browser, url, board):
         page.tap('#buttons button[data-button="{}"]'.format(button))
         page.wait_for_function("document.querySelector('#buttons .down') === null")
         _state, expected = simulate(board, "zh", "next")
+        assert expected[0].tobytes() != expected[1].tobytes()  # the cursor moved
         same_pixels([start, canvas(page)], expected)
     finally:
         phone.close()

@@ -76,6 +76,7 @@ def why_no_browser() -> str | None:
 
 def launch(playwright):
     """Headless Chromium: Debian's, never one Playwright would download. No sandbox: CI and
-    this machine run as root, where Chromium's sandbox refuses to start."""
+    this machine run as root, where Chromium's sandbox refuses to start; and its shared
+    memory in /tmp, as a container's /dev/shm may be too small for it."""
     return playwright.chromium.launch(executable_path=chromium_path(), headless=True,
-                                      args=["--no-sandbox"])
+                                      args=["--no-sandbox", "--disable-dev-shm-usage"])
