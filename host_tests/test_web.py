@@ -295,3 +295,13 @@ def test_the_site_installs_on_a_phone_and_fits_its_budget(site):
     assert all((site / path).is_file() for path in facts["cache"] if path != "./")
     size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
     assert size <= 2_000_000  # the whole first load
+
+
+def test_the_browser_figures_stay_in_benchmarks_when_tools_bench_writes_it():
+    from tools.web.bench import HEADING, browser_section
+
+    text = (ROOT / "BENCHMARKS.md").read_text(encoding="utf-8")
+    kept = browser_section(text)
+    assert kept.startswith(HEADING + "\n") and text.endswith(kept)
+    assert "| a press, 240×135" in kept and "| the whole site |" in kept
+    assert browser_section("# Benchmarks\n\nno browser here\n") == ""

@@ -72,10 +72,6 @@ function fitScreen(canvas, size) {
   canvas.style.height = size[1] * scale + "px";
 }
 
-function keyName(key) {
-  return key === null ? "" : key;
-}
-
 function makeButtons(board) {
   const holder = $("buttons");
   holder.textContent = "";
@@ -101,8 +97,8 @@ function makeButtons(board) {
     button.type = "button";
     button.dataset.button = name;
     button.innerHTML = name + "<small></small>";
-    button.querySelector("small").textContent = keyName(short)
-      + (long ? " · " + long : "");
+    button.querySelector("small").textContent = (short || "")
+      + (long ? " · hold " + long : "");
     button.title = "short: " + (short || "-") + (long ? ", hold: " + long : "");
     button.addEventListener("pointerdown", (e) => {
       if (e.button !== 0) return;
