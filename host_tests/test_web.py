@@ -297,6 +297,22 @@ def test_the_site_installs_on_a_phone_and_fits_its_budget(site):
     assert size <= 2_000_000  # the whole first load
 
 
+def test_the_build_replaces_its_own_site_and_nothing_else(site, tmp_path, capsys):
+    from tools.web.__main__ import main
+
+    foreign = tmp_path / "notes"
+    foreign.mkdir()
+    (foreign / "mine.txt").write_text("keep me")
+    assert main(["--out", str(foreign)]) == 1
+    assert (foreign / "mine.txt").read_text() == "keep me"
+    assert "holds no earlier build" in capsys.readouterr().err
+    (site / "stale.txt").write_text("from an older build")
+    built = sorted(p.relative_to(site) for p in site.rglob("*") if p.is_file())
+    assert main(["--out", str(site)]) == 0
+    assert sorted(p.relative_to(site) for p in site.rglob("*") if p.is_file()) == [
+        p for p in built if p.name != "stale.txt"]
+
+
 def test_the_browser_figures_stay_in_benchmarks_when_tools_bench_writes_it():
     from tools.web.bench import HEADING, browser_section
 
