@@ -31,7 +31,8 @@ FRAME = "/fb"
 _as_text = _hex  # noqa: F821 (the guest's: bytes as hex text, what the answers carry)
 
 
-def _hex(data):  # the guest's encoder, for everything but the frame
+# Put in place of the guest's own _hex, which its answers look up by name at every command.
+def _hex(data):
     if data is board.display.buffer:  # noqa: F821 (the guest's)
         with open(FRAME, "wb") as f:
             f.write(data)
