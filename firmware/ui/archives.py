@@ -42,7 +42,7 @@ class ArchiveScreen(Choice):
         return self.t("archive_n").format(int(self.name)) + " " + self.about()
 
     def options(self):
-        from ui.history import standing
+        from ui.undo import standing
 
         table = self.app.table
         items = [(standing(table), None)]

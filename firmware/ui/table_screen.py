@@ -95,8 +95,8 @@ class TableScreen(Screen):
             from ui.table_menu import TableMenu  # the menu and what it opens: ui/modules.py
 
             self.app.push(TableMenu(self.app))
-        elif key == keys.BACK:  # undo the last hand: its screen, then OK (ui/history.py)
-            from ui.history import undo_last
+        elif key == keys.BACK:  # undo the last hand: its screen, then OK (ui/undo.py)
+            from ui.undo import undo_last
 
             undo_last(self.app)
 
