@@ -268,3 +268,26 @@ def test_history_marks_an_amended_hand_and_shows_it_as_first_recorded(board, lan
     first = {"zh": "原记录", "en": "as first"}[lang]
     assert first in pages[1].joined() and second + "+12" in pages[1].joined()
     assert mark in pages[2].joined()
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_statistics_keep_each_players_figures_together(board, lang):
+    # Two hands of five-digit stakes, then the statistics, NEXT through its pages.
+    steps = (BIG[:-len(keys("m n n o b"))] + keys("o o o n o")
+             + keys("m n n n n n o n n n n n n n n"))
+    frames = [f for f in run_evening(steps, board, lang) if f.screen == "StatsScreen"]
+    names = ("甲", "乙", "丙") if lang == "zh" else ("P1", "P2", "P3")
+    worst = {"zh": "最低", "en": "worst"}[lang]
+    seen = set()
+    for f in frames:
+        lines = [t.s for t in f.texts][1:]  # under the title
+        # A page begins with a player's name (or the bombs by kind, after the players).
+        assert lines and (lines[0].startswith(names) or "×" in lines[0]
+                          or lines[0].startswith(("炸弹", "bomb"))), lines
+        for line in lines:
+            if worst in line:  # a figure is never cut from its number
+                assert re.search(worst + r" [−+]?\d+$", line) or \
+                    re.search(worst + r" [−+]?\d+ ", line), line
+        seen.add(tuple(lines))
+    assert len(seen) == len({f.texts[0].s for f in frames})  # NEXT turns the pages
