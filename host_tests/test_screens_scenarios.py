@@ -291,3 +291,18 @@ def test_statistics_keep_each_players_figures_together(board, lang):
                     re.search(worst + r" [−+]?\d+ ", line), line
         seen.add(tuple(lines))
     assert len(seen) == len({f.texts[0].s for f in frames})  # NEXT turns the pages
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_shengji_team_past_a_is_named_the_winner(board, lang):
+    # From K: 乙 deals, the attackers take 0 points (80 + 6 × 40 wraps to 0): the dealers go
+    # up three, past A. The table and the settlement say who won, not "all square".
+    steps = ([("open", ["shengji", None, {"start": "K"}])] + keys("o m m m m m m o o")
+             + keys("m n o"))
+    frames = run_evening(steps, board, lang)
+    won = {"zh": "乙·丁 胜", "en": "P2·P4 won"}[lang]
+    table = [f for f in frames if f.screen == "TableScreen"][-1]
+    settle = [f for f in frames if f.screen == "SettleScreen"][-1]
+    assert won in table.strings() and won in settle.strings()
+    assert not [s for s in settle.strings() if s in ("两清", "All square")]

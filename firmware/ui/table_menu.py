@@ -214,6 +214,19 @@ class SettleScreen(Paged):
                 title = unit
         p.line(0, title, color=p.accent)
         transfers = table.settlement()
+        if table.game == "shengji":
+            # Nothing to pay: who won, or the levels as they stand (not "all square").
+            from core.profiles import LEVELS
+            from ui.table_screen import TEAMS, team_won
+
+            state = table.state
+            lines = [] if state["winner"] is None else [
+                (team_won(self, table, state["winner"]), p.accent)]
+            for team, seats in enumerate(TEAMS):
+                lines.append(("{} {}".format("·".join(table.names[s] for s in seats),
+                                             LEVELS[state["levels"][team]]), None))
+            self.draw_lines(p, lines, 1, _INDENT)
+            return
         if not transfers:
             p.line(1, self.t("all_square"))
         lines = []

@@ -222,6 +222,8 @@ class TableScreen(Screen):
         marker = self.t("dealer") + " " + table.names[dealer]
         if choosing:
             marker += " " + self.t("choose")
+        if state["winner"] is not None:  # past A: the game is won, and by whom
+            marker = team_won(self, table, state["winner"])
         hand_no = self.t("hand_no").format(len(table.entries) + 1)
         if p.mono:
             # 128x64: the dealer (or the choice of one) in the head row, the teams side by
@@ -240,6 +242,11 @@ class TableScreen(Screen):
                  right=True)
         if not p.mono:
             p.line(1 + 2 * scale, marker, 4, selected=choosing)
+
+
+def team_won(screen, table, team):
+    """"甲·丙 胜" / "P1·P3 won": the 升级 team that passed A."""
+    return screen.t("team_won").format("·".join(table.names[s] for s in TEAMS[team]))
 
 
 _PAD = 4  # px between a cell's edge and its text
