@@ -28,7 +28,8 @@ package("core", base_path="firmware")
 package("ui", files=("__init__.py", "app.py", "archives.py", "baohuang_entry.py",
                      "ddz_entry.py", "draft.py", "history.py", "input.py", "keys.py", "launch.py",
                      "messages.py", "modules.py", "new_table.py", "paint.py", "preview.py",
-                     "qr.py", "qr_screen.py", "qr_text.py", "screen.py", "shengji_entry.py",
+                     "qr.py", "qr_screen.py", "qr_text.py", "screen.py", "settle_screen.py",
+                     "shengji_entry.py",
                      "stats_screen.py", "strings.py", "table_menu.py", "table_screen.py",
                      "text.py", "words_en.py", "words_zh.py"),
         base_path="firmware")
