@@ -182,3 +182,20 @@ def test_the_guard_list_starts_on_the_first_player_who_is_not_the_emperor(board)
     played = play(board, "zh", opening("baohuang") + " {prev} {ok} {ok} {ok} {ok} {ok} {ok}")
     record = played.records()[0]
     assert record["emperor"] == 0 and record["guard"] == 1 and "solo" not in record
+
+
+def test_a_second_player_reaching_the_end_is_said_too():
+    # A classic table that ends at ±100 (the end row, PREV twice, cycled to ±100). Hand 1:
+    # 乙 bids 3, four bombs, wins: 乙 +96. Hand 2: 丙 the same, the farmers win: 乙 +144,
+    # 丙 −144: the end is said. Played on; hand 3: 甲 five bombs and loses: −192, past −100
+    # too: said again.
+    opening = "{prev} {prev} {ok} {ok} {ok} {ok} {ok} {next} {ok}"
+    hand_2 = " {ok} {ok} {next} {next} {next} {next} {ok} {next} {ok}"
+    played = play("simulated", "zh", opening + " {ok} {ok} {next} {next} {next} {next} {ok} {ok}"
+                  + hand_2)
+    assert played.state["screen"] == "EveningOver" and played.state["totals"] == [0, 144, -144]
+    played = play("simulated", "zh", opening
+                  + " {ok} {ok} {next} {next} {next} {next} {ok} {ok}" + hand_2 + " {back}"
+                  + " {ok} {ok} {next} {next} {next} {next} {next} {ok} {next} {ok}")
+    assert played.state["screen"] == "EveningOver"
+    assert played.state["totals"] == [-192, 240, -48]

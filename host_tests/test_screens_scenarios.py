@@ -359,3 +359,41 @@ def test_history_marks_an_amended_hand_and_shows_it_as_first_recorded(board, lan
     first = {"zh": "原记录", "en": "as first"}[lang]
     assert first in pages[1].joined() and second + "+12" in pages[1].joined()
     assert mark in pages[2].joined()
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_statistics_keep_each_players_figures_together(board, lang):
+    # Two hands of five-digit stakes, then the statistics, NEXT through its pages.
+    steps = (BIG[:-len(keys("m n n o b"))] + keys("o o o n o")
+             + keys("m n n n n n o n n n n n n n n"))
+    frames = [f for f in run_evening(steps, board, lang) if f.screen == "StatsScreen"]
+    names = ("甲", "乙", "丙") if lang == "zh" else ("P1", "P2", "P3")
+    worst = {"zh": "最低", "en": "worst"}[lang]
+    seen = set()
+    for f in frames:
+        lines = [t.s for t in f.texts][1:]  # under the title
+        # A page begins with a player's name (or the bombs by kind, after the players).
+        assert lines and (lines[0].startswith(names) or "×" in lines[0]
+                          or lines[0].startswith(("炸弹", "bomb"))), lines
+        for line in lines:
+            if worst in line:  # a figure is never cut from its number
+                assert re.search(worst + r" [−+]?\d+$", line) or \
+                    re.search(worst + r" [−+]?\d+ ", line), line
+        seen.add(tuple(lines))
+    assert len(seen) == len({f.texts[0].s for f in frames})  # NEXT turns the pages
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_shengji_team_past_a_is_named_the_winner(board, lang):
+    # From K: 乙 deals, the attackers take 0 points (80 + 6 × 40 wraps to 0): the dealers go
+    # up three, past A. The table and the settlement say who won, not "all square".
+    steps = ([("open", ["shengji", None, {"start": "K"}])] + keys("o m m m m m m o o")
+             + keys("m n o"))
+    frames = run_evening(steps, board, lang)
+    won = {"zh": "乙·丁 胜", "en": "P2·P4 won"}[lang]
+    table = [f for f in frames if f.screen == "TableScreen"][-1]
+    settle = [f for f in frames if f.screen == "SettleScreen"][-1]
+    assert won in table.strings() and won in settle.strings()
+    assert not [s for s in settle.strings() if s in ("两清", "All square")]

@@ -112,10 +112,15 @@ from core.table import Table
 from ui.stats_screen import StatsScreen
 
 
+class Painter:
+    width = 240
+
+
 class App:
     def __init__(self, table, lang):
         self.table = table
         self.lang = lang
+        self.painter = Painter()
 
     def tally(self):
         return tally(self.table)
@@ -127,7 +132,7 @@ plain.record({"landlord": 0, "bid": 1, "bombs": ["bomb", "rocket"], "winner": "l
 told = Table("ddz", 3, profile="classic", names=names, bombers=True)
 told.record({"landlord": 0, "bid": 1, "bombs": ["bomb", "rocket"], "bombers": [2, 2],
              "winner": "landlord"})
-print(json.dumps([[line for line, _ in StatsScreen(App(t, lang)).lines()]
+print(json.dumps([StatsScreen(App(t, lang)).blocks()
                   for t, lang in ((plain, "zh"), (told, "zh"), (told, "en"))]))
 """
 
@@ -135,10 +140,13 @@ print(json.dumps([[line for line, _ in StatsScreen(App(t, lang)).lines()]
 def test_the_statistics_screen_shows_each_players_bombs_only_where_the_hands_say():
     from tools import mpvm
 
-    before, lines, english = json.loads(mpvm.run(ON_VM_SCREEN).stdout)
-    # each player's first line ends with its bombs, and is otherwise as it was
-    assert [lines[i].rsplit(" ", 1)[-1] for i in (0, 2, 4)] == ["0", "0", "2"]
-    assert [line.split(" 炸弹 ")[0] for line in lines[0:6:2]] == before[0:6:2]
-    assert lines[1::2] == before[1::2] and len(lines) == len(before) == 7
-    assert not [line for line in before[:6] if "炸弹" in line]
-    assert english[4].endswith("bombs 2")
+    before, blocks, english = json.loads(mpvm.run(ON_VM_SCREEN).stdout)
+    # each player's block: its name, then its figures, its bombs among them only where the
+    # hands say who played them; otherwise as it was
+    assert [name for name, _items in blocks] == ["甲", "乙", "丙", ""]
+    assert [[i for i in items if i.startswith("炸弹 ")] for _n, items in blocks[:3]] == [
+        ["炸弹 0"], ["炸弹 0"], ["炸弹 2"]]
+    assert [[i for i in items if not i.startswith("炸弹 ")] for _n, items in blocks[:3]] == [
+        items for _n, items in before[:3]]
+    assert not [i for _n, items in before[:3] for i in items if "炸弹" in i]
+    assert "bombs 2" in english[2][1]

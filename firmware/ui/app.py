@@ -68,6 +68,7 @@ class App:
         # Why the evening is over by the table's end (Table.ended), as of the last hand: it
         # is said when a hand makes it so, not again after every hand that follows.
         self._ended = self.table.ended() if self.table else None
+        self._reached = self._past_t()  # who is at ±T or past it, as of the last hand
         self._tally = None  # core.stats.Tally of the table's hands, once asked for (tally())
         self._hints = {}  # (lang, actions) -> hint line
         self._hint_parts = {}  # (lang, key, word) -> (part of a hint line, its width)
@@ -338,13 +339,35 @@ class App:
         if self.amending is not None:
             self._tally = None  # a past hand changed: counted again when next asked
         self.amending = None
-        ended = self._table().ended()
+        table = self._table()
+        ended = table.ended()
+        reached = self._past_t()
+        news = ended if self._ended is None else None
+        if ended is not None and news is None:
+            # Played on past the end: a player reaching ±T since is said too (docs/rules.md).
+            new = [p for p in reached if p not in self._reached]
+            if new:
+                far = new[0]
+                for p in new:
+                    if abs(table.totals[p]) > abs(table.totals[far]):
+                        far = p
+                news = ["reach", far, table.totals[far]]
         self.home()
-        if ended is not None and self._ended is None:
+        if ended is not None and news is not None:
             from ui.table_menu import EveningOver  # the menu's module: it offers the settlement
 
-            self.push(EveningOver(self, ended))
+            self.push(EveningOver(self, news))
         self._ended = ended
+        self._reached = reached
+
+    def _past_t(self):
+        """The persons whose totals are ±T or past it, on a table that ends there."""
+        table = self.table
+        if table is None or not table.end or "reach" not in table.end:
+            return []
+        end = table.end
+        t = end["reach"] * table.scale
+        return [p for p in range(table.persons) if abs(table.totals[p]) >= t]
 
     def counted(self):
         """Whether tally() has its counts at hand (else it reads every hand first)."""
@@ -371,6 +394,7 @@ class App:
     def void(self, index):
         self._tally = None
         self._table().void(index)
+        self._reached = [p for p in self._past_t() if p in self._reached]
         self.home()
 
     def unvoid(self, index):
@@ -391,6 +415,7 @@ class App:
         self.table = self.journal.open_table(game, players, profile, rules, names[:persons],
                                              titles, end, roster, bombers)
         self._ended = None
+        self._reached = []
         self._tally = None
         self.home()
 

@@ -63,7 +63,7 @@ class ArchiveScreen(Choice):
             app.push(Notice(app, []))  # the statistics take its place (table_menu)
             _statistics(app)
         elif value == "settle":
-            from ui.table_menu import SettleScreen
+            from ui.settle_screen import SettleScreen
 
             app.push(SettleScreen(app))
         elif value == "delete":

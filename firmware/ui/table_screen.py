@@ -92,6 +92,13 @@ class TableScreen(Screen):
                 seat = self._seat()
             entry_of(table.game).start(self.app, seat)
         elif key == keys.MENU:
+            import sys
+
+            if "ui.table_menu" not in sys.modules:
+                # The evening's first menu comes late, on a heap that has room but in pieces,
+                # and the menu needs some in one (1,280 bytes were found missing on the
+                # emulated Pico): what the hands left scattered is given back first.
+                self.app.make_room()
             from ui.table_menu import TableMenu  # the menu and what it opens: ui/modules.py
 
             self.app.push(TableMenu(self.app))
@@ -229,6 +236,8 @@ class TableScreen(Screen):
         marker = self.t("dealer") + " " + table.names[dealer]
         if choosing:
             marker += " " + self.t("choose")
+        if state["winner"] is not None:  # past A: the game is won, and by whom
+            marker = team_won(self, table, state["winner"])
         hand_no = self.t("hand_no").format(len(table.entries) + 1)
         if p.mono:
             # 128x64: the dealer (or the choice of one) in the head row, the teams side by
@@ -247,6 +256,11 @@ class TableScreen(Screen):
                  right=True)
         if not p.mono:
             p.line(1 + 2 * scale, marker, 4, selected=choosing)
+
+
+def team_won(screen, table, team):
+    """"甲·丙 胜" / "P1·P3 won": the 升级 team that passed A."""
+    return screen.t("team_won").format("·".join(table.names[s] for s in TEAMS[team]))
 
 
 _PAD = 4  # px between a cell's edge and its text

@@ -141,6 +141,7 @@ WORDS = {
     "done": "Done",
     "change": "Edit",
     "choose": "choose",
+    "team_won": "{} won",
     "game_over": "A team passed A: game over",
     "all_square": "All square",
     "house": "the house",

@@ -143,6 +143,7 @@ WORDS = {
     "done": "完成",
     "change": "更改",
     "choose": "请选择",
+    "team_won": "{} 胜",
     "game_over": "已过A，本局结束",
     "all_square": "两清",
     "house": "台费",
