@@ -31,6 +31,7 @@ from tools.lfs_image import Flash, LfsFS
 from tools.mpy_size import sizes
 from tools.pico.deployed import DeployFailed
 from tools.pico.images import ImageError
+from tools.web.bench import browser_section
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARDS = ROOT / "boards"
@@ -523,7 +524,10 @@ def main(argv=None):
     out = Path(ROOT / "build") if quick else ROOT
     out.mkdir(exist_ok=True)
     (out / "benchmarks.json").write_text(json.dumps(figures, indent=1, ensure_ascii=False))
-    (out / "BENCHMARKS.md").write_text(markdown(figures), encoding="utf-8")
+    # the browser's figures (python -m tools.web.bench --write) are kept as they were
+    kept = browser_section((ROOT / "BENCHMARKS.md").read_text(encoding="utf-8"))
+    (out / "BENCHMARKS.md").write_text(markdown(figures) + ("\n" + kept if kept else ""),
+                                       encoding="utf-8")
     print(markdown(figures))
     return 0
 
