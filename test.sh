@@ -9,4 +9,6 @@ python3 -m tools.setup_env
 . .venv/bin/activate
 ruff check firmware boards ports tools host_tests manifest.py
 basedpyright --project pyrightconfig.json
-python -m pytest "$@"
+# Both cores: a test file to a worker, so that a file's module fixtures (an evening played
+# once, its tests reading it) stay in one process.
+python -m pytest -n 2 --dist loadfile "$@"
