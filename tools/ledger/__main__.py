@@ -258,22 +258,18 @@ def main(argv=None):
     back.add_argument("--end", type=_end, metavar="hands=N|reach=T",
                       help="when the evening ends, as the new-table screen sets it")
     back.set_defaults(run=_restore)
-    get = commands.add_parser("pull", help="copy a board's journal (/data) into DIR with "
-                                           "mpremote")
-    get.add_argument("--port", help="the board's serial port (default: the first USB "
-                                    "serial device)")
-    get.add_argument("--timeout", type=float, default=TIMEOUT,
-                     help="seconds before giving up (default %(default)s)")
-    get.add_argument("dir", help="a new (or empty) folder to hold the board's /data")
-    get.set_defaults(run=_pull)
-    put = commands.add_parser("push", help="put a pulled DIR back onto a board with no tables "
-                                           "as its /data")
-    put.add_argument("--port", help="the board's serial port (default: the first USB "
-                                    "serial device)")
-    put.add_argument("--timeout", type=float, default=TIMEOUT,
-                     help="seconds before giving up (default %(default)s)")
-    put.add_argument("dir", help="a folder `pull` made")
-    put.set_defaults(run=_push)
+    for name, run, what, folder in (
+            ("pull", _pull, "copy a board's journal (/data) into DIR with mpremote",
+             "a new (or empty) folder to hold the board's /data"),
+            ("push", _push, "put a pulled DIR back onto a board with no tables as its /data",
+             "a folder `pull` made")):
+        board = commands.add_parser(name, help=what)
+        board.add_argument("--port", help="the board's serial port (default: the first USB "
+                                          "serial device)")
+        board.add_argument("--timeout", type=float, default=TIMEOUT,
+                           help="seconds before giving up (default %(default)s)")
+        board.add_argument("dir", help=folder)
+        board.set_defaults(run=run)
     draw = commands.add_parser("plot", help="everyone's running totals as a PNG")
     draw.add_argument("source", metavar="FOLDER|FILE", help=SOURCE_HELP)
     draw.add_argument("--out", required=True, metavar="PNG", help="the picture to write")
