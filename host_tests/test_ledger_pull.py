@@ -14,6 +14,7 @@ from test_ledger_tables import TOTALS, evening_folder
 
 from tools.ledger.__main__ import main
 from tools.ledger.pull import explain_failure, pull
+from tools.ledger.push import push
 from tools.ledger.records import LedgerError
 
 FAKE = """#!{python}
@@ -222,3 +223,54 @@ def test_a_freshly_deployed_pico_pulls_fine_and_its_image_says_no_hands_yet(tmp_
     assert os.path.isdir(tmp_path / "pulled")
     code, out, err = _run(capsys, "summary", tmp_path / "pico.img")
     assert code == 2 and out == "" and "no table yet" in err
+
+
+# -- push: a pulled folder back onto a board (another flash layout, docs/boards.md) ----------
+
+
+def _pushing(answers):
+    """A runner answering each mpremote call by its last argument's kind; the calls, and
+    what the copy step found in the folder it copies."""
+    calls, copied = [], {}
+
+    def run(argv, timeout):
+        calls.append(argv)
+        if "cp" in argv:  # fs cp -r FOLDER :
+            source = Path(argv[-2])
+            copied.update({p.relative_to(source).as_posix(): p.read_bytes()
+                           for p in source.rglob("*") if p.is_file()})
+            copied["name"] = source.name
+        script = argv[-1]
+        for marker, answer in answers.items():
+            if marker in script:
+                return 0, answer, ""
+        return 0, "", ""
+    return run, calls, copied
+
+
+def test_push_copies_beside_the_data_folder_then_renames_it_into_place(tmp_path):
+    folder = evening_folder(tmp_path / "pulled")
+    run, calls, copied = _pushing({"'NONE')": "NONE\n", "print('DONE')": "DONE\n"})
+    push(str(folder), "/dev/pts/7", 30, run=run, command=["mpremote"])
+    steps = [c[4] if c[4] != "fs" else "cp" for c in calls]
+    assert steps == ["exec", "exec", "cp", "exec", "reset"]
+    assert calls[2][-1] == ":" and copied.pop("name") == "data.push"
+    assert copied == {p.relative_to(folder).as_posix(): p.read_bytes()
+                      for p in folder.rglob("*") if p.is_file()}
+    assert "os.rename('/data.push', '/data')" in calls[3][-1]
+
+
+def test_push_refuses_a_board_with_tables_and_a_damaged_folder_before_copying(tmp_path):
+    folder = evening_folder(tmp_path / "pulled")
+    run, calls, _ = _pushing({"'NONE')": "TABLES\n"})
+    with pytest.raises(LedgerError, match="holds tables already: pull them first"):
+        push(str(folder), "p", 30, run=run, command=["mpremote"])
+    assert len(calls) == 1  # asked, nothing copied
+    segment = next((folder / "table").glob("j*"))
+    segment.write_bytes(segment.read_bytes().replace(b"landlord", b"landlorb", 1))
+    run, calls, _ = _pushing({})
+    with pytest.raises(LedgerError, match="damaged"):
+        push(str(folder), "p", 30, run=run, command=["mpremote"])
+    assert calls == []
+    with pytest.raises(LedgerError, match="no table in it"):
+        push(str(tmp_path), "p", 30, run=run, command=["mpremote"])
