@@ -209,10 +209,10 @@ def test_walking_forwards_reads_one_hand_and_a_change_replays_from_it_once():
     table.void(500)
     table.amend(700, {"dealer": 1, "points": 85})
     # The void reads hand 500, then 480..999 but 500 (from the mark at 480: the hand last
-    # asked for, 999, is past it). The amend reads hand 700 twice (the hand, its rules),
-    # 672..699 to score it (from the mark at 672, kept by the void), then 701..999 (from
-    # 700, the hand its score asked for).
-    assert store.reads == 1 + 519 + 2 + 28 + 299
+    # asked for, 999, is past it). The amend reads hand 700 once (the hand and its rules
+    # from one read), 672..699 to score it (from the mark at 672, kept by the void), then
+    # 701..999 (from 700, the hand its score asked for).
+    assert store.reads == 1 + 519 + 1 + 28 + 299
     store.reads = 0
     table.hand_result(hands - 1)
     assert store.reads <= shengji.STEP + 1
