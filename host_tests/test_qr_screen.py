@@ -238,11 +238,14 @@ def test_the_emulated_pico_shows_the_same_code_and_a_phone_reads_it(tmp_path, wa
     # The rp2 firmware on the emulated Pico (the official one with the scorekeeper deployed,
     # or the scorekeeper's image), the ST7789 driver sending its strips: the QR screen pixel
     # for pixel the VM's, and zxing reads the text from it.
-    from pico_board import boot_either, play
+    from pico_board import boot_either, expect_deployed_shortfall, play
 
     steps = CLASSIC_TO_SETTLE + keys("o") + [("shot", "qr")]
     with boot_either(tmp_path, way) as pico:
+        said = []
+        pico.on_serial = said.append
         shots = play(pico, steps)
+    expect_deployed_shortfall(way, b"".join(said).decode("utf-8", "replace"))
     vm = run_device(steps)
     assert shots["qr"] == vm.shots["qr"]
     found = zxingcpp.read_barcodes(image(shots["qr"], BOARDS["simulated"]))

@@ -168,7 +168,6 @@ def _build(board: str, jobs: int | None) -> Path:
     except layout.LayoutError as exc:
         raise BuildError("{}: {}".format(board, exc)) from None
     image.write_bytes(uf2)
-    shutil.copyfile(tree / "firmware.elf", image.with_suffix(".elf"))
     stamp.write_text(digest)
     print("{}: {:,} bytes of flash used, {:,} left below the file system at 0x{:X}".format(
         board, layout.uf2_extent(uf2)[1], spare, layout.fs_offset()), flush=True)

@@ -17,17 +17,13 @@ _POLL_MS = 50
 
 def mount():
     """Mount the file system at "/". A blank region (a new board, or erased) is formatted
-    first; one that holds anything else is left unmounted and unchanged. True if mounted."""
+    first; one that holds anything else is left unmounted and unchanged (mounted() tells)."""
     flash = rp2.Flash()
     try:
         vfs.mount(vfs.VfsLfs2(flash, progsize=_PAGE), "/")
-        return True
     except OSError:
-        pass
-    if not blank(flash):
-        return False
-    _format(flash)
-    return True
+        if blank(flash):
+            _format(flash)
 
 
 def mounted():
