@@ -112,6 +112,10 @@ def _stopped(board, fs, app, exc, booted):
         fs.give_back()
     gc.collect()
     sys.print_exception(exc)
+    if isinstance(exc, MemoryError):  # how the heap lies in pieces, for the serial port
+        import micropython
+
+        micropython.mem_info()
     if board is None:
         # Not even the board file: no display, no buttons. The log (at the data folder
         # every board file names) and the serial port say why; the REPL follows.
