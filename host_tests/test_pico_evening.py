@@ -12,6 +12,7 @@ import io
 import json
 import subprocess
 import sys
+from types import SimpleNamespace
 
 import pytest
 from device_vm import run_device
@@ -64,57 +65,67 @@ def evening(request, tmp_path_factory):
     pico = boot_either(folder, way)
     try:
         pico_shots = play(pico, steps)
+        said = pico.take_serial().decode("utf-8", "replace")  # a traceback, if any
         # The panel as the evening left it: the pull that follows resets the board.
         state = pico.state()
         pulled = folder / "pulled"
         done = over_serial(pico, "tools.ledger", "pull", str(pulled))
     finally:
         pico.close()
-    vm = run_device(steps)
-    return name, pico_shots, vm, pulled, done, state, folder, way
+    return SimpleNamespace(name=name, way=way, shots=pico_shots, vm=run_device(steps),
+                           pulled=pulled, done=done, state=state, folder=folder, said=said)
+
+
+def _shortfall(evening, pulling=False):
+    """The deployed way's known shortfall, where the board met it (while playing, or in the
+    pull when the test reads what was pulled)."""
+    said = evening.said
+    if pulling and evening.done.returncode:
+        said += evening.done.stdout
+    expect_deployed_shortfall(evening.way, said)
 
 
 def test_every_screen_of_the_evening_is_what_the_vm_shows(evening):
-    name, pico_shots, vm, *_ = evening
-    assert set(pico_shots) == set(vm.shots)
-    assert not _differing(pico_shots, vm.shots), "{}: the Pico's panel differs".format(name)
+    _shortfall(evening)
+    assert set(evening.shots) == set(evening.vm.shots)
+    assert not _differing(evening.shots, evening.vm.shots), (
+        "{}: the Pico's panel differs".format(evening.name))
 
 
 def test_the_pulled_journal_scores_as_the_core_says(evening):
-    name, _, vm, pulled, done, *_, way = evening
-    expect_deployed_shortfall(way, done.stdout if done.returncode else "")
+    _shortfall(evening, pulling=True)
+    done = evening.done
     assert done.returncode == 0, done.stdout
-    table, report = load(str(pulled))
+    table, report = load(str(evening.pulled))
     assert report.clean()
-    host = host_table(vm.files)
-    if name == "shengji":
+    host = host_table(evening.vm.files)
+    if evening.name == "shengji":
         assert table.state == host.state
     else:
         assert table.totals == host.totals == recount(table)
-    scored = subprocess.run([sys.executable, "-m", "tools.ledger", "score", str(pulled)],
+    scored = subprocess.run([sys.executable, "-m", "tools.ledger", "score", str(evening.pulled)],
                             capture_output=True, text=True, check=True)
     totals = json.loads(scored.stdout.splitlines()[-1])
-    if name != "shengji":  # a roster's by person; "totals" stays by seat
+    if evening.name != "shengji":  # a roster's by person; "totals" stays by seat
         assert totals.get("person_totals", totals["totals"]) == host.totals
 
 
 def test_the_flash_image_holds_the_same_journal_the_pull_got(evening):
-    _, _, _, pulled, done, _, folder, way = evening
-    expect_deployed_shortfall(way, done.stdout if done.returncode else "")
-    with FlashFS(folder / "pico.img") as fs:
+    _shortfall(evening, pulling=True)
+    with FlashFS(evening.folder / "pico.img") as fs:
         on_flash = fs.files("/data/table")
     pulled_files = {"/data/table/" + p.name: p.read_bytes()
-                    for p in (pulled / "table").iterdir()}
+                    for p in (evening.pulled / "table").iterdir()}
     assert on_flash == pulled_files
 
 
 def test_the_evening_ran_with_the_panel_as_the_board_file_sets_it(evening):
-    *_, state, _, _ = evening
-    display = state["display"]
+    _shortfall(evening)
+    display = evening.state["display"]
     assert display["on"] and display["backlight"] and not display["asleep"]
     assert display["inverted"]  # the Display Pack's IPS panel needs INVON
     assert display["colmod"] == 0x55 and display["madctl"] == 0x60
-    assert state["resets"] == 0
+    assert evening.state["resets"] == 0
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

@@ -3,6 +3,8 @@
 - A version the scorekeeper supports (ui/launch.py NEEDED and up): deployed with tools.deploy,
   it boots to its first screen, the backlight on, and the panel's SPI gets the 62.5 MHz the
   board file asks for (boards/pico_display_pack.py sets clk_peri = clk_sys).
+- tools.deploy without --stock-pico refuses a stock Pico, pointing to the scorekeeper's own
+  image, and copies nothing.
 - An older one: tools.deploy refuses it, naming the version it needs, and copies nothing;
   the firmware put on it anyway (an older UF2 dropped over a deployed board) says so on the
   screen, picture for picture what ui.launch draws on the MicroPython VM.
@@ -22,6 +24,7 @@ from pico_board import (
     deploy_with_bridge,
     deployed_image,
     image_or_skip,
+    over_serial,
     press_key,
 )
 
@@ -117,6 +120,21 @@ def test_deploy_refuses_an_older_micropython_naming_the_version_it_needs(tmp_pat
         version, NEEDED) in done.stdout
     with FlashFS(flash) as fs:
         assert set(fs.files("/")) <= {"/boot.py"}  # nothing copied (rp2 makes no boot.py)
+
+
+def test_deploy_onto_a_stock_pico_points_to_the_image_and_copies_nothing(tmp_path):
+    flash = tmp_path / "pico.img"
+    with Pico(flash, image_or_skip(SUPPORTED[-1])) as pico:
+        pico.settle(quiet_ms=BOOT_QUIET_MS)
+        done = over_serial(pico, "tools.deploy", "--board", "pico_display_pack")
+        pico.save()
+    assert done.returncode == 2, done.stdout
+    said = done.stdout
+    assert "has the scorekeeper's own image" in said and "RP2040" in said
+    assert "python -m tools.firmware --board NAME" in said and "--stock-pico" in said
+    assert "ledger pull" in said  # the tables on it are not forgotten
+    with FlashFS(flash) as fs:
+        assert set(fs.files("/")) <= {"/boot.py"}
 
 
 @pytest.mark.parametrize("version", OLDER)

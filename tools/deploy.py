@@ -121,6 +121,25 @@ def check_not_an_image(build):
                 build, board, board))
 
 
+# sys.implementation._machine of the boards that have the scorekeeper's own image.
+IMAGE_CHIP = "RP2040"
+
+
+def check_not_for_the_image(machine, anyway=False):
+    """Refuse a stock RP2040 board unless told to go on (`anyway`): it has an image of its
+    own, and copied as .mpy files the scorekeeper's bytecode takes its heap (240 KB): on the
+    emulated Pico 保皇 and 升级 run out of memory at their first hand and a long 斗地主
+    evening late in it (docs/boards.md). Refused before anything is copied."""
+    if IMAGE_CHIP in machine and not anyway:
+        raise DeployError(
+            "this board ({}) has the scorekeeper's own image, and copied as .mpy files the "
+            "scorekeeper does not fit its memory (保皇 and 升级 stop at their first hand). "
+            "Flash the image instead: python -m tools.firmware --board NAME builds it "
+            "(docs/boards.md). Tables on the board: python -m tools.ledger pull DIR first, "
+            "push DIR after. To copy the files all the same (斗地主 only): --stock-pico".format(
+                machine))
+
+
 def check_mpy(value):
     """Refuse a board that cannot load .mpy v6.3 (sys.implementation._mpy: low byte the
     version, bits 8-9 the sub-version; None where the port loads no .mpy at all)."""
@@ -579,6 +598,7 @@ def deploy(args, say=print):
         remote = board.probe(data)
         check_version(remote.get("release"))
         check_not_an_image(remote.get("build", ""))
+        check_not_for_the_image(remote["machine"], args.stock_pico)
         check_mpy(remote["mpy"])
         check_arch(remote["mpy"], mpy_arch(board_file))
         say("{}: {} ({})".format(port, remote["version"], remote["machine"]))
@@ -626,6 +646,9 @@ def main(argv=None):
     parser.add_argument("--names", default="", help="players' names, comma-separated")
     parser.add_argument("--lang", help="zh or en")
     parser.add_argument("--dry-run", action="store_true", help="build and list, no board")
+    parser.add_argument("--stock-pico", action="store_true",
+                        help="copy onto a stock RP2040 board all the same (it has an image "
+                             "of its own: see docs/boards.md)")
     parser.add_argument("--build", help="build folder (default: build/BOARD)")
     parser.add_argument("--package-json", action="store_true",
                         help="rewrite package.json (for mip) from the firmware's files")

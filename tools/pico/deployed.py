@@ -75,7 +75,10 @@ def deploy(pico: Pico, *args: str, board: str = BOARD) -> subprocess.CompletedPr
     # build/pico_display_pack under each other. A --build in ARGS wins (argparse keeps the
     # last one).
     with tempfile.TemporaryDirectory(prefix="deploy-build-") as build:
-        return over_serial(pico, "tools.deploy", "--board", board, "--build", build, *args)
+        # A stock Pico with .mpy files: the way other boards run, on the one board emulated
+        # here, where deploy alone would point to the image (--stock-pico goes on anyway).
+        return over_serial(pico, "tools.deploy", "--board", board, "--build", build,
+                           "--stock-pico", *args)
 
 
 def deploy_onto(image: Path, uf2: Path | None = None, *args: str, board: str = BOARD) -> str:
