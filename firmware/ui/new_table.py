@@ -225,7 +225,12 @@ class NewTableScreen(Choice):
         elif value == "end":
             self.end = (self.end + 1) % len(self.ends())
         elif value == "open":
-            self.app.open_table(*self.table_args())
+            # Spelled out, not open_table(*args): the host's WASI MicroPython (tools/mpvm.py)
+            # dies on a nine-argument star call to a method with defaults; boards do not.
+            game, profile, rules, titles, end, bombers, persons, roster, players = (
+                self.table_args())
+            self.app.open_table(game, profile, rules, titles, end, bombers, persons, roster,
+                                players)
         else:
             for name, values in self.fields():
                 if name == value:
