@@ -24,7 +24,8 @@ from tools.sim.vm import Sim
 
 ROOT = Path(__file__).resolve().parent.parent
 # A hand (HAND), the table's menu and back, a minute idle (the display dims: the picture
-# darker), a press that brings it back and acts (OK: a new hand), a power cycle.
+# darker), a press that brings it back and acts (OK: a new hand), a power cycle (the hand
+# being entered comes back: ui/draft.py), OK on its bid: the play screen.
 EVENING = (HAND + " menu shot:menu back wait:61000 shot:dim ok shot:woken reset "
            "shot:rebooted A shot:new_hand")
 
@@ -48,7 +49,7 @@ def test_a_key_script_on_the_pico_gives_the_vms_table_screen_and_pictures(tmp_pa
     pico_s = time.monotonic() - start
     on_vm, vm_shots = _played(["--fresh"], tmp_path / "vm")
     assert on_pico == on_vm
-    assert on_pico["totals"] == [-6, 12, -6] and on_pico["screen"] == "BidScreen"
+    assert on_pico["totals"] == [-6, 12, -6] and on_pico["screen"] == "PlayScreen"
     assert list(pico_shots) == ["menu.png", "dim.png", "woken.png", "rebooted.png",
                                 "new_hand.png"]
     assert pico_shots["dim.png"] != vm_shots["woken.png"]  # dim, then lit on a new hand
