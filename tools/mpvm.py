@@ -193,7 +193,8 @@ def _run_wasi(code: str, root: Path, fuel: int, memory_bytes: int) -> tuple[str,
         start(store)
     except ExitTrap as exc:
         if getattr(exc, "code", 0) not in (0, None):
-            raise GuestError("guest exited with code {}{}".format(exc.code, _said(out, err))) from exc
+            raise GuestError("guest exited with code {}{}".format(
+                exc.code, _said(out, err))) from exc
     except (Trap, WasmtimeError) as exc:
         raise GuestError("guest trapped: {}{}".format(exc, _said(out, err))) from exc
     return (b"".join(out).decode("utf-8", "replace"), b"".join(err).decode("utf-8", "replace"),
