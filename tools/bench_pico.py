@@ -468,10 +468,10 @@ def markdown(p, screens=None):
     lines = ["## On a Raspberry Pi Pico (emulated)", "",
              "**Image:** MicroPython {} ({}), `{}`, sha256 `{}`{}. On the emulated Pico "
              "(tools/pico: rp2040js with a Pico Display Pack), the scorekeeper deployed onto "
-             "a fresh flash by `tools.deploy`, the buttons pressed on their GPIO pins. CPU "
-             "clock {:.0f} MHz, SPI to the display {:g} MHz (peripheral clock {:.0f} MHz; the "
-             "board file asks for 62.5). Cycles are the emulated chip's and repeat exactly "
-             "from run to run; ms are at that clock.".format(
+             "a fresh flash by `tools.deploy --stock-pico`, the buttons pressed on their GPIO "
+             "pins. CPU clock {:.0f} MHz, SPI to the display {:g} MHz (peripheral clock "
+             "{:.0f} MHz; the board file asks for 62.5). Cycles are the emulated chip's and "
+             "repeat exactly from run to run; ms are at that clock.".format(
                  img["version"], img["origin"], img["file"], img["sha256"],
                  " ({})".format(img["note"]) if img["note"] else "", hz / 1e6, spi_hz / 1e6,
                  p["clock"]["clk_peri"] / 1e6), ""]
