@@ -128,15 +128,18 @@ IMAGE_CHIP = "RP2040"
 def check_not_for_the_image(machine, anyway=False):
     """Refuse a stock RP2040 board unless told to go on (`anyway`): it has an image of its
     own, and copied as .mpy files the scorekeeper's bytecode takes its heap (240 KB): on the
-    emulated Pico 保皇 and 升级 run out of memory at their first hand and a long 斗地主
-    evening late in it (docs/boards.md). Refused before anything is copied."""
+    emulated Pico 保皇, 升级 and four- or five-player 斗地主 run out of memory at their first
+    hand, a long three-player evening late in it (docs/boards.md). Refused before anything
+    is copied."""
     if IMAGE_CHIP in machine and not anyway:
         raise DeployError(
             "this board ({}) has the scorekeeper's own image, and copied as .mpy files the "
-            "scorekeeper does not fit its memory (保皇 and 升级 stop at their first hand). "
+            "scorekeeper does not fit its memory (保皇, 升级 and four- or five-player 斗地主 "
+            "stop at their first hand). "
             "Flash the image instead: python -m tools.firmware --board NAME builds it "
             "(docs/boards.md). Tables on the board: python -m tools.ledger pull DIR first, "
-            "push DIR after. To copy the files all the same (斗地主 only): --stock-pico".format(
+            "push DIR after. To copy the files all the same (three-player 斗地主 only): "
+            "--stock-pico".format(
                 machine))
 
 
