@@ -3,8 +3,10 @@
 on any file, a snapshot of another evening with the same opening put in) and then:
 
 - boot never raises; the table it keeps is the evening as it stood after the events it
-  recovered (the totals and hands of those events, never others), and a boot that says
-  nothing is wrong kept the whole evening;
+  recovered (the totals and hands of those events, never others), less the hands it says it
+  could not read (damaged lines it passed over: each of them is damaged indeed, and no
+  event about them was replayed), and a boot that says nothing is wrong kept the whole
+  evening;
 - nothing stored is deleted: every file boot could not read is still there, byte for byte,
   and the folder holds at least as many bytes as before;
 - `tools.ledger score` of the damaged folder prints, for the hands it recovers, the totals
@@ -23,7 +25,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_journal_memfs import MemFS, hand
 
-from core.journal import Journal
+from core.frame import intact
+from core.journal import Journal, JournalError
 from core.table import Table
 from tools.ledger.folder import score_folder
 from tools.ledger.records import LedgerError
@@ -34,11 +37,12 @@ NAMES = ["A", "B", "C"]
 
 def _evening(shift):
     """An evening of 30 hands with voids and amends, old and new: (files, the totals and
-    hand count after each number of events)."""
+    hand count after each number of events, each hand's deltas as first recorded)."""
     fs = MemFS()
     table = Journal(fs, "d").open_table("ddz", 3, profile="classic", names=NAMES)
     mirror = Table("ddz", 3, profile="classic", names=NAMES)
     after = [(list(mirror.totals), 0)]
+    deltas = []
 
     def step(action, *args):
         for t in (table, mirror):
@@ -47,16 +51,17 @@ def _evening(shift):
 
     for i in range(30):
         step("record", hand(i + shift))
+        deltas.append(mirror.hand_result(i)["deltas"])
         if i == 9:
             step("void", 4)
         if i in (20, 27):
             step("amend", i - 17, hand(50 + i))
         if i == 25:
             step("void", 1)
-    return dict(fs.files), after
+    return dict(fs.files), after, deltas
 
 
-EVENING, AFTER = _evening(0)
+EVENING, AFTER, DELTAS = _evening(0)
 FOREIGN = [_evening(shift)[0] for shift in (1, 12)]
 SEGMENTS = sorted(p for p in EVENING if p.rsplit("/", 1)[1].startswith("j"))
 
@@ -113,10 +118,20 @@ def _contents(files):
 def check(case):
     files, unreadable, done = case
     fs, table, report = _boot(files, unreadable)
-    # What boot kept is the evening after the events it recovered, and only that.
+    # What boot kept is the evening after the events it recovered, less the hands it says
+    # it could not read, and only that.
+    unread = [i for gap in report.gaps for i in range(gap["hands"][0], gap["hands"][1] + 1)]
+    for gap in report.gaps:  # passed over: damaged lines, every one
+        data = fs.files[FOLDER + gap["file"]]
+        assert not intact(data[gap["at"]:gap["at"] + gap["bytes"]]), (done, report.lines())
     if table is not None:
-        assert (table.totals, len(table.entries)) == AFTER[report.events - 1], (done,
-                                                                           report.lines())
+        totals, hands = AFTER[report.events - 1]
+        for i in unread:
+            totals = [t - d for t, d in zip(totals, DELTAS[i])]
+        assert (table.totals, len(table.entries)) == (totals, hands), (done, report.lines())
+        for i in unread:
+            with pytest.raises(JournalError):
+                table.entries[i]  # named as damaged where a screen reads it
     # The journal's end cut off whole (its newest segment deleted, renamed away, or cut at
     # a line's end) looks exactly like an evening that ended there: no boot can tell.
     end_cut = any(how in ("delete", "rename", "truncate") and path == SEGMENTS[-1]
