@@ -16,6 +16,7 @@ from core.frame import frame, unframe
 from core.journal import Blocked, Journal, JournalError
 from core.table import Table
 from tools import mpvm
+from tools.ledger.folder import score_folder
 from tools.lfs_image import new_flash
 
 FOLDER = "d/table/"
@@ -263,6 +264,14 @@ def test_a_full_replay_keeps_the_hands_after_a_damaged_hand_and_names_it(case, l
     table.record(hand(30))  # the table goes on, and a boot keeps it all
     _j, again, _report = _boot(MemFS(fs.files))
     assert len(again.entries) == 27 and again.totals == table.totals
+
+
+def test_score_of_such_a_folder_prints_what_the_device_keeps_and_names_the_hand(tmp_path):
+    for path, data in flipped_hand_no_snapshots().items():
+        (tmp_path / path[len(FOLDER):]).write_bytes(data)
+    lines, damage = score_folder(str(tmp_path))
+    assert lines[-1]["totals"] == _less(MIRROR.totals, 8)  # 25 hands, hand 9 left out
+    assert any("hand 9 cannot be read" in line for line in damage)
 
 
 def test_a_full_replay_stops_at_a_void_of_a_hand_it_could_not_read():

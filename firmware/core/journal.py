@@ -196,18 +196,24 @@ class Report:
         for d in self.damage:
             out.append("{}: {} records ({} bytes) cut at byte {}, kept in {}".format(
                 d["file"], d["records"], d["bytes"], d["at"], d["kept_in"]))
-        for g in self.gaps:
-            first, last = g["hands"][0] + 1, g["hands"][1] + 1
-            out.append("{}: {} cannot be read ({} bytes at byte {}, left as they are), not "
-                       "counted; the hands after kept".format(
-                           g["file"], "hand {}".format(first) if first == last else
-                           "hands {} to {}".format(first, last), g["bytes"], g["at"]))
+        out.extend(self.gap_lines())
         for name in self.unreadable:
             out.append(name + ": cannot be read, nothing is recorded until it can")
         out.extend(self.notes)
         if self.archived:
             out.append("no table could be opened: its files are kept in archive " +
                        self.archived)
+        return out
+
+    def gap_lines(self):
+        """A line for each run of damaged lines passed over (`gaps`), naming its hands."""
+        out = []
+        for g in self.gaps:
+            first, last = g["hands"][0] + 1, g["hands"][1] + 1
+            out.append("{}: {} cannot be read ({} bytes at byte {}, left as they are), not "
+                       "counted; the hands after kept".format(
+                           g["file"], "hand {}".format(first) if first == last else
+                           "hands {} to {}".format(first, last), g["bytes"], g["at"]))
         return out
 
 

@@ -342,6 +342,8 @@ class Loader:
         if self.table is None or self.table.game == "shengji":
             return None
         pos = data.find(b"\n", at) + 1
+        if pos and unframe(data[at:pos - 1]) is not None:
+            return None  # not damaged: a good line out of sequence, whatever it means
         got = None
         while pos and got is None:
             end = data.find(b"\n", pos)
