@@ -1,5 +1,6 @@
 """Boot's half of core.journal: rebuild a table from its folder (the snapshot, then the
-segments replayed), cutting off and keeping aside what is bad. Imported by Journal.boot()
+segments replayed), cutting off and keeping aside what is bad, or passing over damaged lines
+where the journal says they held hands and nothing else (_past). Imported by Journal.boot()
 and core.journal.read() only, and let go again after a boot: a board holds this code only
 while it boots, not through the evening.
 """
@@ -65,6 +66,7 @@ class Loader:
         self.table = None
         self.holding = None  # the segment holding the last event read (or the snapshot's)
         self.listed = None  # the folder's segments, once listed
+        self.refused = False  # the last _replay stopped at an event that did not replay
 
     def _fits(self, got):
         """A snapshot is taken as is only if it is this table's and its counts agree with
