@@ -21,7 +21,8 @@ drawing into 4 bits did (white text about a quarter more: it needs the palette h
 Where the heap has no piece for the whole strip (a Pico with some 32 KB left to the
 scorekeeper, say), the display takes one of fewer rows (8, 4, down to 1) rather than fail:
 the painter and ui/launch.py draw in whatever rows(w) says, so the screen is the same, drawn
-in more strips, and the player reads why the app cannot start (docs/boards.md, When it stops).
+in more strips, and the player reads why the app cannot start where it cannot
+(docs/boards.md, When it stops).
 
 A subclass says where the strip goes: send().
 """
@@ -50,9 +51,9 @@ DEFAULT_PALETTE = (
 
 def _largest_strip(width):
     """A strip of STRIP_ROWS rows, or fewer where the heap has no piece that large: halved
-    until one fits (one row at the least, 2 x width bytes). A heap this short cannot run the
-    app, but the display made all the same can say so (ui/launch.py); only where not even one
-    row fits is the MemoryError left to say it."""
+    until one fits (one row at the least, 2 x width bytes): the display is made all the same,
+    to draw the app in more strips or to say why it cannot start (ui/launch.py). Only where
+    not even one row fits is the MemoryError left to say it."""
     rows = STRIP_ROWS
     while True:
         try:
