@@ -296,6 +296,29 @@ def test_a_full_replay_stops_at_a_damaged_line_that_was_not_a_hand():
     assert [d["file"] for d in report.damage] == [J24]
 
 
+@pytest.mark.parametrize("line, then", [(4, (J0, 5)), (11, (J12, 0))])
+def test_damaged_lines_are_not_passed_over_when_the_hand_after_them_does_not_replay(line,
+                                                                                    then):
+    # Line `line` of j0 damaged (hand 4; or its last, hand 11), and the line after it (in
+    # j0, or j12's first) a hand numbered right but one the table refuses: nothing vouches
+    # for the damaged line after all. The journal ends there, as at any damaged line, and
+    # a second boot keeps the same.
+    files = _without(FILES, "snap", "snap.old")
+    data = files[FOLDER + then[0]]
+    at = _line(data, then[1])
+    end = data.index(b"\n", at) + 1
+    seq, event = unframe(data[at:end - 1])
+    event["record"] = dict(event["record"], landlord=7)
+    files[FOLDER + then[0]] = data[:at] + bytes(frame(seq, event)) + data[end:]
+    files[FOLDER + J0] = _flip(files[FOLDER + J0], _line(files[FOLDER + J0], line) + 20)
+    fs = MemFS(dict(files))
+    _j, table, report = _boot(fs)
+    assert not report.gaps and len(table.entries) == line - 1 and table.totals == _first(line - 1)
+    assert report.damage[0]["file"] == J0
+    _j, again, report = _boot(MemFS(fs.files))
+    assert len(again.entries) == line - 1 and report.clean()
+
+
 def test_a_full_replay_of_shengji_stops_at_a_damaged_hand():
     # 升级 scores a hand from the levels every hand before it left: past a hand that cannot
     # be read, the later ones would be scored anew, and might change. They are set aside.

@@ -67,6 +67,9 @@ class Loader:
         self.holding = None  # the segment holding the last event read (or the snapshot's)
         self.listed = None  # the folder's segments, once listed
         self.refused = False  # the last _replay stopped at an event that did not replay
+        # Damaged lines passed over until the event that vouched for them replays: (file, its
+        # bytes, where they start, the events and hands read before them).
+        self.pending = None
 
     def _fits(self, got):
         """A snapshot is taken as is only if it is this table's and its counts agree with
@@ -258,6 +261,7 @@ class Loader:
                 self.refused = True
                 return start + _offset(data[start:] if start else data, i)
             self.report.replayed += 1
+            self.pending = None
         return start + good
 
     def load(self):
@@ -299,6 +303,9 @@ class Loader:
                 data = read_file(self.fs, self.folder + "/" + name) or b""
             first = store.seq
             good = self._replay(data)
+            if self.pending is not None:
+                # The journal ends in the segment before this one.
+                name, data, good = self._unpass(self.pending)
             passed = False  # damaged lines passed over: hands that cannot be read
             after = 0
             while good < len(data) and not self.refused:
@@ -309,10 +316,13 @@ class Loader:
                 if after == len(data):
                     break  # the journal goes on in the next segment
                 good = self._replay(data, after)
+                if self.pending is not None:
+                    good = self._unpass(self.pending)[2]
+                    break
             store.segment = self.holding = name
             store.size = good
             store.digest = 0  # the next event's snapshot names the chain of the lines kept
-            if passed:
+            if any(gap["file"] == name for gap in self.report.gaps):
                 # A damaged line has no checksum to chain: the next event opens a segment
                 # of its own, and the damaged one stays as it is.
                 store.segment = None
@@ -367,9 +377,20 @@ class Loader:
             return None
         self.report.gaps.append({"file": name, "at": at, "bytes": pos - at,
                                  "hands": [store.hands, hand - 1]})
+        self.pending = (name, data, at, store.seq, store.hands)
         store.seq = seq - 1
         store.hands = hand
         return pos
+
+    def _unpass(self, pending):
+        """The event that vouched for the damaged lines last passed over (`pending`) did not
+        replay, so nothing vouches for them: the journal ends where they start, as at any
+        damaged line. Returns (file, its bytes, where it ends)."""
+        name, data, at, self.store.seq, self.store.hands = pending
+        self.pending = None
+        self.report.gaps.pop()
+        self.refused = True  # no passing over again
+        return name, data, at
 
     def _next_segment_opening(self, seq):
         """(seq, event) of the first line of the segment after event `seq`, when that line is
