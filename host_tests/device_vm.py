@@ -96,10 +96,12 @@ def keys(text):
 
 
 def run_device(steps, files=None, board="simulated", capacity=1 << 30, unreadable=(),
-               lean=False):
+               lean=False, prelude=""):
+    """`prelude`: MicroPython run before the board file is imported."""
     board_source = (ROOT / "boards" / (board + ".py")).read_bytes()
     run = {"steps": steps, "capacity": capacity, "unreadable": list(unreadable), "lean": lean,
            "files": {p: binascii.hexlify(d).decode() for p, d in (files or {}).items()}}
-    outcome = mpvm.run(_SCRIPT, {"board.py": board_source, "sim_probe.py": PROBE.read_bytes(),
-                                 "run.json": json.dumps(run).encode()}, engine="node")
+    outcome = mpvm.run(prelude + _SCRIPT, {"board.py": board_source,
+                                           "sim_probe.py": PROBE.read_bytes(),
+                                           "run.json": json.dumps(run).encode()}, engine="node")
     return DeviceRun(outcome.stdout, outcome.fuel_used)

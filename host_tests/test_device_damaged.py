@@ -151,3 +151,25 @@ def test_a_checksummed_line_nested_past_the_stack_is_set_aside_at_boot():
     assert run.states["boot"]["screen"] == "Notice"
     assert run.states["after"]["totals"] == TOTALS
     assert any(p.startswith(T + "lost.") for p in run.files)
+
+
+def test_a_full_replay_past_a_damaged_hand_shows_every_other_hand_and_names_it():
+    # Both snapshots gone and hand 9's line damaged: boot replays the whole journal, passes
+    # over that line (the next event is hand 10, so it held hand 9 and nothing else) and
+    # keeps every later hand, the newest segment's void and amend included.
+    data = FILES[J0]
+    files = _flip({p: d for p, d in FILES.items() if p not in (T + "snap", T + "snap.old")},
+                  J0, data.index(b"\n9 ") + 40)
+    history = keys("m n o") + [("key", "NEXT")] * 17  # newest first: hand 9 is row 18
+    run = _boot(files, [("key", "OK"), ("state", "after"), ("shot", "after")] + history +
+                [("shot", "history"), ("key", "OK"), ("state", "picked")])
+    assert run.states["boot"]["screen"] == "Notice"  # 记录已修复 … hand 9 cannot be read
+    mirror = Table("ddz", 3, profile="classic", names=NAMES)
+    for i in range(9):
+        mirror.record(hand(i))
+    lost = mirror.hand_result(8)["deltas"]
+    assert run.states["after"]["screen"] == "TableScreen"
+    assert run.states["after"]["totals"] == [t - d for t, d in zip(TOTALS, lost)]
+    assert run.states["after"]["hands"] == PLAYED  # 26 hands, hand 3 voided
+    assert run.states["picked"]["screen"] == "Notice"  # that hand cannot be read
+    assert all(run.files[p] == d for p, d in files.items())  # nothing cut or moved

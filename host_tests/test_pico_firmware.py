@@ -10,8 +10,9 @@
   screen, picture for picture what ui.launch draws on the MicroPython VM.
 - Out of memory at start (a boot.py keeping a large bytearray alive, as a smaller heap
   would): the screen says so, crash.log has it, and the board waits, the watchdog not
-  started, until a button restarts it; with not even room for the board file, the log and
-  the serial port say so and the board stops at the REPL.
+  started, until a button restarts it; the same with too little left for the display's
+  whole strip (it is made shorter). With not even room for the board file, the log and the
+  serial port say so and the board stops at the REPL.
 """
 
 import shutil
@@ -37,11 +38,15 @@ pytestmark = pytest.mark.pico
 SPI_HZ = 62_500_000  # boards/pico_display_pack.py: SPI(0, baudrate=62_500_000)
 WAIT_MS = 10_000  # longer than the RP2040 watchdog's longest timeout (8,388 ms)
 # boot.py and main.py share their globals on rp2, so a bytearray made in boot.py stays
-# allocated while the scorekeeper starts. The heap has ~236 KB free before main.py; loading
-# the app takes ~111 KB and booting it ~20 KB more, the board file ~35 KB (measured here).
+# allocated while the scorekeeper starts. The heap has 240,400 bytes free after boot.py
+# (v1.28.0, ballast aside); loading the app takes ~111 KB and booting it ~20 KB more, the
+# board file ~35 KB with its 7.5 KB strip in one piece (measured here).
 BOOT_PY = "_ballast = bytearray({})\n"
-NO_ROOM_FOR_THE_APP = 175_000  # ~60 KB left: the board file loads, the app does not
-NO_ROOM_FOR_THE_BOARD = 220_000  # ~15 KB left: not even the display's strip
+NO_ROOM_FOR_THE_APP = 175_000  # ~65 KB left: the board file loads, the app does not
+# ~32 KB left: no piece of the heap holds the display's 16-row strip, which it makes shorter
+# (drivers/strip.py); the app does not load
+NO_ROOM_FOR_A_WHOLE_STRIP = 208_000
+NO_ROOM_FOR_THE_BOARD = 224_000  # ~16 KB left: not even the board file (below ~20 KB)
 
 
 def _version(text):
@@ -158,9 +163,11 @@ def test_put_on_an_older_micropython_the_firmware_says_so_on_the_screen(tmp_path
 # -- out of memory at start -----------------------------------------------------------------
 
 
+@pytest.mark.parametrize("ballast", [NO_ROOM_FOR_THE_APP, NO_ROOM_FOR_A_WHOLE_STRIP])
 @pytest.mark.parametrize("version", SUPPORTED)
-def test_out_of_memory_at_start_is_on_the_screen_and_a_press_restarts(tmp_path, version):
-    flash = _with_boot_py(tmp_path, version, NO_ROOM_FOR_THE_APP)
+def test_out_of_memory_at_start_is_on_the_screen_and_a_press_restarts(tmp_path, version,
+                                                                       ballast):
+    flash = _with_boot_py(tmp_path, version, ballast)
     with Pico(flash) as pico:
         pico.settle(quiet_ms=BOOT_QUIET_MS)
         pico.run(WAIT_MS)  # no watchdog is running: nothing restarts the board meanwhile
@@ -174,6 +181,7 @@ def test_out_of_memory_at_start_is_on_the_screen_and_a_press_restarts(tmp_path, 
 
         # The first lines under the title are fixed words; the title (出错了) is drawn only if
         # ui.text was loaded before memory ran out, and the details differ from the VM's.
+        # The VM's display has its whole strip: the picture is the same drawn in shorter ones.
         call = "launch.report(board, None, MemoryError('x'), False)"
         plain, titled = _vm_picture(call), _vm_picture(call, "import ui.text")
         assert _rows(frame, 21, 51) == _rows(plain, 21, 51) == _rows(titled, 21, 51)
@@ -197,6 +205,7 @@ def test_with_no_room_even_for_the_board_file_the_log_says_why(tmp_path):
         state = pico.state()
         out = _serial(pico)
         assert "MemoryError" in out and out.rstrip().endswith(">>>")
+        assert "the board file failed, so there is no display to say it on" in out
         assert state["resets"] == 0  # stopped at the REPL, as docs/boards.md says
         assert not state["display"]["backlight"]  # no display: the one dark case
         assert "MemoryError" in _crash_log(pico, flash)

@@ -250,3 +250,20 @@ def test_random_frames_redraw_exactly(seed):
     script = "FRAMES = {!r}\n".format(frames) + _RANDOM
     out = json.loads(mpvm.run(script, engine="node").stdout.strip().splitlines()[-1])
     assert all(out), [i for i, ok in enumerate(out) if not ok][:10]
+
+
+# A display whose heap had no piece for its whole strip takes a shorter one (drivers/strip.py):
+# every screen is the same, drawn in more strips.
+SHORT_STRIP = ("import drivers.strip\n"
+               "drivers.strip._largest_strip = lambda w: bytearray(2 * w * {})\n")
+
+
+@pytest.mark.parametrize("rows", [8, 1])
+def test_a_display_with_a_shorter_strip_shows_the_same_screens(rows):
+    from device_vm import keys, run_device
+
+    steps = [("shot", "home")] + keys("o o o") + [("shot", "hand")] + keys("o n o o") + \
+        [("shot", "table")] + keys("m") + [("shot", "menu")]
+    whole = run_device(steps).shots
+    short = run_device(steps, prelude=SHORT_STRIP.format(rows)).shots
+    assert short == whole and len(whole) == 4

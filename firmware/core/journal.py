@@ -169,7 +169,8 @@ class Report:
     table; "journal": replayed whole, no snapshot yet; "snapshot"; "older snapshot"; "full
     replay": every snapshot was damaged), `damage` lists what was cut off, each {"file",
     "at" (byte offset), "bytes", "records" (lines; both None for a file that could not be
-    read), "kept_in" (None when only reading)}; `unreadable` the files that are there but
+    read), "kept_in" (None when only reading)}; `gaps` the damaged lines replay passed over
+    (journal_boot); `unreadable` the files that are there but
     could not be read, or a repair that could not be written (the table is then Blocked).
     clean() is true when nothing was lost or left unread."""
 
@@ -182,22 +183,37 @@ class Report:
         self.damage = []
         self.unreadable = []
         self.notes = []  # anything else found, a line each (a segment out of sequence)
+        # Damaged lines passed over, each {"file", "at", "bytes", "hands": [first, last]}:
+        # hands that cannot be read, left where they are, with the hands after them kept.
+        self.gaps = []
         self.archived: "str | None" = None  # the archive of a folder no table came from
 
     def clean(self):
-        return not self.damage and not self.unreadable and not self.notes
+        return not self.damage and not self.unreadable and not self.notes and not self.gaps
 
     def lines(self):
         out = ["{} hands kept ({})".format(self.hands, self.source)]
         for d in self.damage:
             out.append("{}: {} records ({} bytes) cut at byte {}, kept in {}".format(
                 d["file"], d["records"], d["bytes"], d["at"], d["kept_in"]))
+        out.extend(self.gap_lines())
         for name in self.unreadable:
             out.append(name + ": cannot be read, nothing is recorded until it can")
         out.extend(self.notes)
         if self.archived:
             out.append("no table could be opened: its files are kept in archive " +
                        self.archived)
+        return out
+
+    def gap_lines(self):
+        """A line for each run of damaged lines passed over (`gaps`), naming its hands."""
+        out = []
+        for g in self.gaps:
+            first, last = g["hands"][0] + 1, g["hands"][1] + 1
+            out.append("{}: {} cannot be read ({} bytes at byte {}, left as they are), not "
+                       "counted; the hands after kept".format(
+                           g["file"], "hand {}".format(first) if first == last else
+                           "hands {} to {}".format(first, last), g["bytes"], g["at"]))
         return out
 
 

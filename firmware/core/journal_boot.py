@@ -1,5 +1,6 @@
 """Boot's half of core.journal: rebuild a table from its folder (the snapshot, then the
-segments replayed), cutting off and keeping aside what is bad. Imported by Journal.boot()
+segments replayed), cutting off and keeping aside what is bad, or passing over damaged lines
+where the journal says they held hands and nothing else (_past). Imported by Journal.boot()
 and core.journal.read() only, and let go again after a boot: a board holds this code only
 while it boots, not through the evening.
 """
@@ -65,6 +66,10 @@ class Loader:
         self.table = None
         self.holding = None  # the segment holding the last event read (or the snapshot's)
         self.listed = None  # the folder's segments, once listed
+        self.refused = False  # the last _replay stopped at an event that did not replay
+        # Damaged lines passed over until the event that vouched for them replays: (file, its
+        # bytes, where they start, the events and hands read before them).
+        self.pending = None
 
     def _fits(self, got):
         """A snapshot is taken as is only if it is this table's and its counts agree with
@@ -212,6 +217,9 @@ class Loader:
         elif "hand" in event:
             if table.record(event["record"], replay=True)[0] != event["hand"]:
                 raise JournalError("hand out of order")
+        elif self._about_unread(event):
+            # Its `was` would take out, or put back, a hand the totals never counted.
+            raise JournalError("about a hand that cannot be read")
         elif "void" in event:
             table.void(event["void"], event.get("was"))
         elif "unvoid" in event:
@@ -223,10 +231,21 @@ class Loader:
         else:
             raise JournalError("unknown event")
 
-    def _replay(self, data):
-        """Apply the good events at the start of a segment; returns the bytes they fill."""
+    def _about_unread(self, event):
+        """Whether `event` voids, unvoids or amends a hand a damaged line held (_past)."""
+        for key in ("void", "unvoid", "amend"):
+            if key in event:
+                for gap in self.report.gaps:
+                    if gap["hands"][0] <= event[key] <= gap["hands"][1]:
+                        return True
+        return False
+
+    def _replay(self, data, start=0):
+        """Apply the good events of a segment from byte `start`; returns the byte where they
+        end. self.refused: whether an event there was well framed but did not replay."""
         store = self.store
-        events, good = split(data, store.seq + 1)
+        self.refused = False
+        events, good = split(data[start:] if start else data, store.seq + 1)
         for i in range(len(events)):
             try:
                 self._apply(events[i][1])
@@ -239,9 +258,11 @@ class Loader:
                     AttributeError):
                 # A well-framed event that does not replay (a hand the table refuses, a
                 # void of a hand that is not there) ends the journal like a torn line.
-                return _offset(data, i)
+                self.refused = True
+                return start + _offset(data[start:] if start else data, i)
             self.report.replayed += 1
-        return good
+            self.pending = None
+        return start + good
 
     def load(self):
         store = self.store
@@ -282,12 +303,33 @@ class Loader:
                 data = read_file(self.fs, self.folder + "/" + name) or b""
             first = store.seq
             good = self._replay(data)
+            if self.pending is not None:
+                # The journal ends in the segment before this one.
+                name, data, good = self._unpass(self.pending)
+            passed = False  # damaged lines passed over: hands that cannot be read
+            after = 0
+            while good < len(data) and not self.refused:
+                after = self._past(name, data, good)
+                if after is None:
+                    break
+                passed = True
+                if after == len(data):
+                    break  # the journal goes on in the next segment
+                good = self._replay(data, after)
+                if self.pending is not None:
+                    good = self._unpass(self.pending)[2]
+                    break
             store.segment = self.holding = name
             store.size = good
             store.digest = 0  # the next event's snapshot names the chain of the lines kept
-            for line in data[:good].split(b"\n")[:-1]:
-                store.digest = chain(line, store.digest)
-            if good < len(data):
+            if any(gap["file"] == name for gap in self.report.gaps):
+                # A damaged line has no checksum to chain: the next event opens a segment
+                # of its own, and the damaged one stays as it is.
+                store.segment = None
+            else:
+                for line in data[:good].split(b"\n")[:-1]:
+                    store.digest = chain(line, store.digest)
+            if good < len(data) and not (passed and after == len(data)):
                 self._damaged(name, data, good)
                 self._set_aside_after(name)
                 break
@@ -296,6 +338,78 @@ class Loader:
                 break
             name = segment_name(store.seq + 1, store.hands)
         return name
+
+    def _past(self, name, data, at):
+        """Pass over the damaged lines from byte `at` where the journal says for sure what
+        they held: the next good event (further in this segment, else the next segment's
+        first) records hand k, and the events lost between are as many as the hands before
+        k not yet read. Every one of them was then a hand (a void, an unvoid, an amend or a
+        close records none), so they are those hands, not counted (their records cannot be
+        read), and nothing after them depends on them (a later event about one of them
+        does not replay, and ends the journal there). Returns the byte where the journal
+        goes on in `data` (len(data): in the next segment), or None: the journal ends at
+        `at`, as a damaged line always ends it where this cannot be known. Not for 升级,
+        whose hands are scored from the levels every hand before them left."""
+        store = self.store
+        if self.table is None or self.table.game == "shengji":
+            return None
+        pos = data.find(b"\n", at) + 1
+        if pos and unframe(data[at:pos - 1]) is not None:
+            return None  # not damaged: a good line out of sequence, whatever it means
+        got = None
+        while pos and got is None:
+            end = data.find(b"\n", pos)
+            if end < 0:
+                pos = 0  # a torn end: only damage follows in this segment
+            else:
+                got = unframe(data[pos:end])
+                if got is None:
+                    pos = end + 1
+        if got is None:
+            got = self._next_segment_opening(store.seq)
+            pos = len(data)
+        if got is None:
+            return None
+        seq, event = got
+        lost = seq - store.seq - 1
+        hand = event.get("hand")
+        if lost < 1 or type(hand) is not int or hand != store.hands + lost:
+            return None
+        self.report.gaps.append({"file": name, "at": at, "bytes": pos - at,
+                                 "hands": [store.hands, hand - 1]})
+        self.pending = (name, data, at, store.seq, store.hands)
+        store.seq = seq - 1
+        store.hands = hand
+        return pos
+
+    def _unpass(self, pending):
+        """The event that vouched for the damaged lines last passed over (`pending`) did not
+        replay, so nothing vouches for them: the journal ends where they start, as at any
+        damaged line. Returns (file, its bytes, where it ends)."""
+        name, data, at, self.store.seq, self.store.hands = pending
+        self.pending = None
+        self.report.gaps.pop()
+        self.refused = True  # no passing over again
+        return name, data, at
+
+    def _next_segment_opening(self, seq):
+        """(seq, event) of the first line of the segment after event `seq`, when that line is
+        good and the segment's name is the one it would have: None otherwise."""
+        for first, _hands, name in self._listing():
+            if first > seq:
+                try:
+                    data = read_file(self.fs, self.folder + "/" + name) or b""
+                except Unreadable:
+                    return None  # set aside whole with what follows the damage, as ever
+                end = data.find(b"\n")
+                got = unframe(data[:end]) if end > 0 else None
+                if got is None:
+                    return None
+                hand = got[1].get("hand")
+                if type(hand) is not int or got[0] != first or name != segment_name(first, hand):
+                    return None
+                return got
+        return None
 
     def _continued(self, expected):
         """The segment that goes on where the journal stopped (its first event is the next

@@ -18,6 +18,12 @@ first). Converting a 4-bit framebuffer through a palette blit cost ~150 fuel a p
 the VM, the largest part of a screen change; drawing straight into RGB565 costs about what
 drawing into 4 bits did (white text about a quarter more: it needs the palette here too).
 
+Where the heap has no piece for the whole strip (a Pico with some 32 KB left to the
+scorekeeper, say), the display takes one of fewer rows (8, 4, down to 1) rather than fail:
+the painter and ui/launch.py draw in whatever rows(w) says, so the screen is the same, drawn
+in more strips, and the player reads why the app cannot start where it cannot
+(docs/boards.md, When it stops).
+
 A subclass says where the strip goes: send().
 """
 
@@ -43,6 +49,21 @@ DEFAULT_PALETTE = (
 )
 
 
+def _largest_strip(width):
+    """A strip of STRIP_ROWS rows, or fewer where the heap has no piece that large: halved
+    until one fits (one row at the least, 2 x width bytes): the display is made all the same,
+    to draw the app in more strips or to say why it cannot start (ui/launch.py). Only where
+    not even one row fits is the MemoryError left to say it."""
+    rows = STRIP_ROWS
+    while True:
+        try:
+            return bytearray(2 * width * rows)
+        except MemoryError:
+            if rows == 1:
+                raise
+            rows >>= 1
+
+
 class StripDisplay:
     def __init__(self, width, height, palette=DEFAULT_PALETTE, strips=1):
         self.width = width
@@ -53,12 +74,15 @@ class StripDisplay:
         self._strips = []
         self._views = []
         self._bands = []
-        for _ in range(strips):
-            buf = bytearray(2 * width * STRIP_ROWS)
+        buf = _largest_strip(width)
+        self._rows = rows = len(buf) // (2 * width)
+        for k in range(strips):
+            if k:  # the second the size of the first
+                buf = bytearray(len(buf))
             self._strips.append(buf)
             self._views.append(memoryview(buf))
             # The full-width strip is most of what is sent: its FrameBuffer is made once.
-            self._bands.append(framebuf.FrameBuffer(buf, width, STRIP_ROWS, framebuf.RGB565))
+            self._bands.append(framebuf.FrameBuffer(buf, width, rows, framebuf.RGB565))
         self._k = 0  # the strip drawn into now
         self._strip = self._strips[0]
         self._pixels = self._views[0]
@@ -93,7 +117,7 @@ class StripDisplay:
         self.box_y = y
         self.box_w = w
         self.box_h = h
-        if w == self.width and h == STRIP_ROWS:
+        if w == self.width and h == self._rows:
             fb = self._band
         else:
             fb = framebuf.FrameBuffer(self._strip, w, h, framebuf.RGB565)

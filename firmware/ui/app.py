@@ -102,7 +102,7 @@ class App:
 
     def _announce(self, report):
         lines = [text("unreadable", self.lang).format(name) for name in report.unreadable]
-        if report.damage:
+        if report.damage or report.gaps:
             lines.append(text("repaired", self.lang).format(report.hands))
         self.notice(lines + report.lines())
 

@@ -12,9 +12,10 @@ stops it. Each way it can stop ends in a stated way (docs/boards.md, "When it st
 - A crash during play: the screen says so, crash.log gets a line, and RESTART_MS later the
   board restarts: the journal holds every confirmed hand, so the table comes back. (The
   watchdog started by the loop would restart it anyway.)
-- Not even the board file loads (too little memory for its display, a wrong pin): there is
-  no display to speak on, so crash.log and the serial port say why, and main() returns to
-  the REPL.
+- Not even the board file loads (a wrong pin, or too little memory for it: a display whose
+  strip cannot have its 16 rows takes fewer, drivers/strip.py, so this is about 20 KB left
+  to main.py on a Pico): there is no display to speak on, so crash.log and the serial port
+  say why, and main() returns to the REPL.
 
 The crash screen uses nothing that the failure may have taken: framebuf's built-in 8x8
 font (ASCII, in every MicroPython) drawn straight into the display's own buffer (a colour
@@ -120,6 +121,8 @@ def _stopped(board, fs, app, exc, booted):
         # Not even the board file: no display, no buttons. The log (at the data folder
         # every board file names) and the serial port say why; the REPL follows.
         _log(open, DATA_DIR, exc)
+        print("scorekeeper: the board file failed, so there is no display to say it on;",
+              "stopped at the REPL (docs/boards.md, When it stops)")
         return
     report(board, fs, exc, booted)
     import time
@@ -156,8 +159,8 @@ def _wait_for_press(buttons):
 def report(board, fs, exc, restarting):
     """Log `exc` to DATA/crash.log and put it on the screen: the board restarts in a moment
     (`restarting`), or it waits for a press. Never raises."""
-    if fs is not None:
-        _log(fs.open, board.data_dir, exc)
+    # No file system (a crash making it): the builtin open, in the room _reserve gave back.
+    _log(open if fs is None else fs.open, board.data_dir, exc)
     try:
         memory = isinstance(exc, MemoryError)
         detail = "{}: {}".format(type(exc).__name__, exc)

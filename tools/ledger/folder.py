@@ -113,27 +113,32 @@ def load(folder):
     """(table, scan) of FOLDER's table, read without changing anything: the hands a full
     replay of its segments recovers, and scan.damage, what was set aside and why. Where the
     device's boot keeps more (a snapshot carries it past a damaged old line, or a damaged
-    opening), and every one of its hands can be read, those: what the device shows."""
+    opening, or its replay goes on past damaged lines that held hands), and every one of its
+    hands that counts can be read, those: what the device shows (the hands it names as
+    unreadable left out, as from its totals, and said in scan.damage)."""
     path = table_folder(folder)
     scan = Scan(path)
     table = scan.table
     booted = _booted(path)
-    if booted is not None and (table is None or len(booted.entries) > len(table.entries)):
-        table = booted
+    if booted is not None and (table is None or booted[1] > len(table.entries)):
+        table = booted[0]
+        scan.damage.extend("boot: " + line for line in booted[2])
     if table is None:
         raise LedgerError(path, "no table could be recovered: " + "; ".join(scan.damage))
     return table, scan
 
 
 def _booted(path):
-    """The table boot recovers from `path`, rebuilt in memory (it then needs no file, as a
-    mounted image goes away); None where boot recovers none, or a hand it keeps cannot be
-    read."""
+    """(table, hands, lines): the table boot recovers from `path`, rebuilt in memory (it
+    then needs no file, as a mounted image goes away), the hands boot keeps, and the lines
+    naming those it passed over as unreadable (left out of the copy: boot counts them in no
+    total). None where boot recovers none, or another hand it keeps cannot be read."""
     try:
-        table, _report = read(HostFS(), path)
+        table, report = read(HostFS(), path)
         if table is None:
             return None
-        entries = [table.entries[i] for i in range(len(table.entries))]
+        unread = [i for gap in report.gaps for i in range(gap["hands"][0], gap["hands"][1] + 1)]
+        entries = [table.entries[i] for i in range(len(table.entries)) if i not in unread]
         copy = Table(**table.header())
         for entry in entries:  # each hand as first recorded, then its corrections
             copy.record((entry["previous"] + [entry["record"]])[0], replay=True)
@@ -144,7 +149,7 @@ def _booted(path):
                 copy.void(i)
     except (JournalError, OSError) + REFUSED:
         return None
-    return copy
+    return copy, len(table.entries), report.gap_lines()
 
 
 def current_records(table):
