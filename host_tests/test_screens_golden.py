@@ -34,10 +34,10 @@ CLASSIC = ([("shot", "new_table")] + keys("p o o") + [("shot", "bid")]
            + keys("m n o") + [("shot", "history")] + keys("o") + [("shot", "hand")]
            + keys("b b m n n o") + [("shot", "settle")] + keys("o") + [("shot", "qr")])
 
-# A roster of five at classic: players 5 on the new-table screen (PREV five times, OK twice),
-# NEXT past the rotation row, titles, who bombed and the end to start; two hands (as above);
-# the table screen, 甲 and 乙 to sit out next; the menu's seating.
-ROSTER = (keys("p p p p p o o n n n n n o") + keys("o o n o o") + keys("o n o p o n o")
+# A roster of five at classic: players 5 on the new-table screen (PREV six times, OK twice),
+# NEXT past the rotation row, titles, who bombed, the end and the names to start; two hands
+# (as above); the table screen, 甲 and 乙 to sit out next; the menu's seating.
+ROSTER = (keys("p p p p p p o o n n n n n n o") + keys("o o n o o") + keys("o n o p o n o")
           + [("shot", "roster_table")] + keys("m o") + [("shot", "seating")])
 
 # Free scoring: the game row round to 自由记分, start; 乙 +30 at a step of 10 (the menu twice):

@@ -1,0 +1,135 @@
+"""A new player's name, made on the device with NEXT, PREV, OK and BACK (three buttons do).
+
+The list holds groups of characters, a row each; OK on a group opens it, a character a row,
+and OK there adds that character. What a table's names mostly are comes first and the
+cursor goes where the next character most likely is:
+- 老 小 阿, the prefixes of a name said at the table (老张, 小李, 阿明);
+- the hundred most common surnames, most common first (王 李 张 …), then the cursor moves
+  to the given names;
+- common characters of given names (伟 芳 娜 …), then the cursor moves to "done";
+- Latin letters for English names, a capital first and small letters after it (Anna).
+In English the letters come first. A group is as many characters as a row shows (ten, seven
+on 128x64). Every character here is in GB 2312, so in the board's font (host_tests check).
+BACK takes the last character off, or leaves when there is none. A name is at most
+core.names.MAX_WIDTH cells: a character past that is refused with a message.
+"""
+
+from core.names import MAX_WIDTH, width
+from ui import keys
+from ui.screen import Choice, Notice
+
+PREFIXES = "老小阿"
+SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡"
+            "余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷"
+            "侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤")
+GIVEN = ("伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚英华玉兰萍红玲鹏辉斌宇浩凯健俊帆旭宁欣"
+         "佳晨阳雪梅琳婷颖鑫波飞峰亮成文")
+LATIN = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+LETTERS = 7  # Latin letters a group: "a b c d e f g" fits 128 px
+DONE = "done"
+
+
+def groups(chars, size, kind):
+    """`chars` cut into rows of `size`: [(kind, characters)]."""
+    return [(kind, chars[i:i + size]) for i in range(0, len(chars), size)]
+
+
+class NameEntry(Choice):
+    """Builds a name; `done(name)` is called with it when OK is pressed on "done"."""
+
+    def __init__(self, app, done):
+        super().__init__(app)
+        self.done = done
+        self.name = ""
+        self.group = None  # the group open (its characters a row), or None: the groups
+        self.last = None  # (group, index) of the character last added: reopened there
+        size = min(10, (app.painter.width - 4) // 16)
+        chinese = ([("prefix", PREFIXES)] + groups(SURNAMES, size, "surname")
+                   + groups(GIVEN, size, "given"))
+        latin = groups(LATIN, LETTERS, "latin")
+        self.groups = latin + chinese if app.lang == "en" else chinese + latin
+
+    def heading(self):
+        return self.t("new_name") + ": " + self.name + "_"
+
+    def actions(self):
+        word = "delete" if self.name or self.group is not None else "back"
+        return ((keys.NEXT, "down"), (keys.PREV, "up"), (keys.OK, "ok"), (keys.BACK, word))
+
+    def _latin(self, chars):
+        # a capital starts a name; after a Latin letter the small ones follow (Anna)
+        return chars.lower() if any("A" <= c <= "z" for c in self.name) else chars
+
+    def options(self):
+        if self.group is not None:
+            kind, chars = self.group
+            if kind == "latin":
+                chars = self._latin(chars)
+            return [(" " + c, c) for c in chars]
+        rows: list = [("▶ " + self.t("done"), DONE)] if self.name else []
+        for group in self.groups:
+            kind, chars = group
+            label = " ".join(self._latin(chars)) if kind == "latin" else chars
+            rows.append((label, group))
+        return rows
+
+    def _row(self, value):
+        """The row of `value` among the options now (0 if gone)."""
+        for i, (_label, v) in enumerate(self.options()):
+            if v == value:
+                return i
+        return 0
+
+    def press(self, key):
+        if key == keys.BACK:
+            if self.group is not None:
+                group, self.group = self.group, None
+                self.cursor = self._row(group)
+            elif self.name:
+                self.name = self.name[:-1]
+                self.cursor = min(self.cursor, self.count() - 1)
+            else:
+                self.app.pop()
+        else:
+            super().press(key)
+
+    def pick(self, value):
+        if value == DONE:
+            self.app.pop()
+            self.done(self.name)
+        elif self.group is None:
+            self.group = value
+            last = self.last
+            self.cursor = last[1] if last is not None and last[0] == value else 0
+        else:
+            self._add(value)
+
+    def _add(self, char):
+        group = self.group
+        assert group is not None  # a character is picked from an open group
+        self.group = None
+        if width(self.name + char) > MAX_WIDTH:
+            self.cursor = self._row(group)
+            self.app.push(Notice(self.app, [self.t("name_long")], passing=True))
+            return
+        self.last = (group, self._index(group, char))
+        self.name += char
+        kind = group[0]
+        after = group  # a letter: the next one is likely near it
+        if kind == "prefix":
+            after = self._first("surname")
+        elif kind == "surname":
+            after = DONE if self.name[0] in PREFIXES else self._first("given")
+        elif kind == "given":
+            after = DONE
+        self.cursor = self._row(after)
+
+    def _index(self, group, char):
+        chars = group[1]
+        return chars.index(char) if char in chars else chars.lower().index(char)
+
+    def _first(self, kind):
+        for group in self.groups:
+            if group[0] == kind:
+                return group
+        return DONE
