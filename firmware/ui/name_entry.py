@@ -50,7 +50,9 @@ class NameEntry(Choice):
         self.groups = latin + chinese if app.lang == "en" else chinese + latin
 
     def heading(self):
-        return self.t("new_name") + ": " + self.name + "_"
+        # 128 px hold "新名字: " or the name: there, once it has a character, the name alone
+        lead = "" if self.name and self.app.painter.mono else self.t("new_name") + ": "
+        return lead + self.name + "_"
 
     def actions(self):
         word = "delete" if self.name or self.group is not None else "back"

@@ -97,7 +97,7 @@ WORDS = {
     "players": "Players",
     "names": "Names",
     "new_name": "New name",
-    "name_long": "A name holds 4 Chinese characters or 8 letters at most",
+    "name_long": "Too long: at most 8 letters or 4 Chinese",
     "players_full": "{} chosen: take one off first",
     "game": "Game",
     "profile": "Profile",
