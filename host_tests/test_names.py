@@ -33,9 +33,9 @@ NEW_NAME = {
     # new name; A B C…: OK, A; on h…n: PREV wraps to n; OK OK, the same n again; PREV to
     # a…g, OK OK, a; PREV to "done", OK
     ("en", "Anna"): "o o o n o p o o o p o o p o",
-    # the letters are the last four rows: PREV four times from the first row; "done" is
-    # then NEXT past the rows below a…g
-    ("zh", "Anna"): "o p p p p o o n o p o o o p o o n n n n o",
+    # the letters are the four rows before the last (by pinyin): PREV five times from the
+    # first row; "done" is then NEXT past the rows below a…g
+    ("zh", "Anna"): "o p p p p p o o n o p o o o p o o n n n n n o",
 }
 
 
@@ -56,7 +56,7 @@ def test_a_new_name_takes_the_presses_the_readme_gives_and_plays(board, lang, na
     assert host_table(run.files).names == [name] + defaults  # the new name takes seat 1
     assert settings(run) == {"lang": lang, "known": [name]}  # kept with the settings
     assert len(presses.split()) == {"张伟": {"zh": 9, "en": 13},
-                                    "Anna": {"zh": 21, "en": 14}}[name][lang]
+                                    "Anna": {"zh": 23, "en": 14}}[name][lang]
 
 
 def archive_of(names, files=None):
@@ -152,6 +152,31 @@ def offered():
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant):
             found[node.targets[0].id] = node.value.value  # pyright: ignore[reportAttributeAccessIssue]
     return found["PREFIXES"], found["SURNAMES"], found["GIVEN"], found["LATIN"]
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_any_common_character_is_found_by_its_pinyin_initial(board):
+    # new name; PREV to the last row (by pinyin); the initials from A: NEXT 13 times to O
+    # (A…H J…O); its first group, 欧 its second character; the cursor is then on the
+    # pinyin row: NEXT wraps to "done"
+    steps = TO_PLAYERS + keys("o p o") + keys("n " * 13) + keys("o o n o n o")
+    frames = run_evening(steps, board)
+    heads = [f.strings()[0] for f in frames if f.screen == "NameEntry"]
+    assert heads[-1] in ("新名字: 欧_", "欧_")
+    assert names_rows(frames)[:3] == ["玩家 1/3", "+ 新名字", "1 欧"]
+
+
+def test_the_pinyin_table_is_what_tools_hanzi_writes():
+    from tools import hanzi
+
+    assert hanzi.OUTPUT.read_text(encoding="utf-8") == hanzi.source()
+    table = {}
+    exec(hanzi.source(), table)  # noqa: S102 (the module's own text)
+    initials, by_initial = table["INITIALS"], table["BY_INITIAL"]
+    assert len(initials) == len(by_initial) == 23 and sum(map(len, by_initial)) == 3755
+    for letter, sample in (("W", "伟"), ("Z", "张"), ("A", "阿"), ("O", "欧"), ("Y", "阳")):
+        assert sample in by_initial[initials.index(letter)]
+    assert set("".join(by_initial)) <= glyphs.held()
 
 
 def test_every_character_offered_is_in_gb2312_and_the_font():

@@ -7,11 +7,13 @@ cursor goes where the next character most likely is:
 - the hundred most common surnames, most common first (王 李 张 …), then the cursor moves
   to the given names;
 - common characters of given names (伟 芳 娜 …), then the cursor moves to "done";
-- Latin letters for English names, a capital first and small letters after it (Anna).
+- Latin letters for English names, a capital first and small letters after it (Anna);
+- the last row, any of GB 2312's 3,755 common characters by the initial of its pinyin
+  (ui/hanzi.py): the initial, then a group of its characters, then the character.
 In English the letters come first. A group is as many characters as a row shows (ten, seven
 on 128x64). Every character here is in GB 2312, so in the board's font (host_tests check).
-BACK takes the last character off, or leaves when there is none. A name is at most
-core.names.MAX_WIDTH cells: a character past that is refused with a message.
+BACK goes up a level, or takes the last character off, or leaves when there is none. A name
+is at most core.names.MAX_WIDTH cells: a character past that is refused with a message.
 """
 
 from core.names import MAX_WIDTH, width
@@ -27,6 +29,7 @@ GIVEN = ("伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚英华�
 LATIN = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 LETTERS = 7  # Latin letters a group: "a b c d e f g" fits 128 px
 DONE = "done"
+PINYIN = "pinyin"
 
 
 def groups(chars, size, kind):
@@ -41,9 +44,9 @@ class NameEntry(Choice):
         super().__init__(app)
         self.done = done
         self.name = ""
-        self.group = None  # the group open (its characters a row), or None: the groups
-        self.last = None  # (group, index) of the character last added: reopened there
-        size = min(10, (app.painter.width - 4) // 16)
+        self.path = []  # the levels open below the groups: PINYIN, ("initial", i), a group
+        self.marks = {}  # level -> where its cursor was when last left: reopened there
+        self.size = size = min(10, (app.painter.width - 4) // 16)
         chinese = ([("prefix", PREFIXES)] + groups(SURNAMES, size, "surname")
                    + groups(GIVEN, size, "given"))
         latin = groups(LATIN, LETTERS, "latin")
@@ -55,24 +58,39 @@ class NameEntry(Choice):
         return lead + self.name + "_"
 
     def actions(self):
-        word = "delete" if self.name or self.group is not None else "back"
+        word = "delete" if self.name or self.path else "back"
         return ((keys.NEXT, "down"), (keys.PREV, "up"), (keys.OK, "ok"), (keys.BACK, word))
 
     def _latin(self, chars):
         # a capital starts a name; after a Latin letter the small ones follow (Anna)
         return chars.lower() if any("A" <= c <= "z" for c in self.name) else chars
 
+    def _chars(self):
+        """The characters of the group open, or None where the rows are groups."""
+        level = self.path[-1] if self.path else None
+        if level is None or level == PINYIN or level[0] == "initial":
+            return None
+        return self._latin(level[1]) if level[0] == "latin" else level[1]
+
     def options(self):
-        if self.group is not None:
-            kind, chars = self.group
-            if kind == "latin":
-                chars = self._latin(chars)
+        chars = self._chars()
+        if chars is not None:
             return [(" " + c, c) for c in chars]
+        if self.path:
+            from ui.hanzi import BY_INITIAL, INITIALS
+
+            level = self.path[-1]
+            if level == PINYIN:
+                return [(letter + " " + BY_INITIAL[i][:self.size], ("initial", i))
+                        for i, letter in enumerate(INITIALS)]
+            return [(group[1], group)
+                    for group in groups(BY_INITIAL[level[1]], self.size, "pinyin")]
         rows: list = [("▶ " + self.t("done"), DONE)] if self.name else []
         for group in self.groups:
             kind, chars = group
             label = " ".join(self._latin(chars)) if kind == "latin" else chars
             rows.append((label, group))
+        rows.append((self.t("by_pinyin"), PINYIN))
         return rows
 
     def _row(self, value):
@@ -84,9 +102,10 @@ class NameEntry(Choice):
 
     def press(self, key):
         if key == keys.BACK:
-            if self.group is not None:
-                group, self.group = self.group, None
-                self.cursor = self._row(group)
+            if self.path:
+                level = self.path.pop()
+                self.marks[level] = self.cursor
+                self.cursor = self._row(level)
             elif self.name:
                 self.name = self.name[:-1]
                 self.cursor = min(self.cursor, self.count() - 1)
@@ -99,25 +118,26 @@ class NameEntry(Choice):
         if value == DONE:
             self.app.pop()
             self.done(self.name)
-        elif self.group is None:
-            self.group = value
-            last = self.last
-            self.cursor = last[1] if last is not None and last[0] == value else 0
+        elif self._chars() is None:
+            if self.path:
+                self.marks[self.path[-1]] = self.cursor
+            self.path.append(value)
+            self.cursor = self.marks.get(value, 0)
         else:
             self._add(value)
 
     def _add(self, char):
-        group = self.group
-        assert group is not None  # a character is picked from an open group
-        self.group = None
+        group = self.path[-1]
+        self.marks[group] = self.cursor
+        top = self.path[0]
+        self.path = []
         if width(self.name + char) > MAX_WIDTH:
-            self.cursor = self._row(group)
+            self.cursor = self._row(top)
             self.app.push(Notice(self.app, [self.t("name_long")], passing=True))
             return
-        self.last = (group, self._index(group, char))
         self.name += char
         kind = group[0]
-        after = group  # a letter: the next one is likely near it
+        after = top  # a letter, a character by pinyin: the next one is likely there too
         if kind == "prefix":
             after = self._first("surname")
         elif kind == "surname":
@@ -125,10 +145,6 @@ class NameEntry(Choice):
         elif kind == "given":
             after = DONE
         self.cursor = self._row(after)
-
-    def _index(self, group, char):
-        chars = group[1]
-        return chars.index(char) if char in chars else chars.lower().index(char)
 
     def _first(self, kind):
         for group in self.groups:

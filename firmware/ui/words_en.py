@@ -97,6 +97,7 @@ WORDS = {
     "players": "Players",
     "names": "Names",
     "new_name": "New name",
+    "by_pinyin": "Chinese by pinyin A-Z",
     "name_long": "Too long: at most 8 letters or 4 Chinese",
     "players_full": "{} chosen: take one off first",
     "game": "Game",

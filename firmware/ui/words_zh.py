@@ -99,6 +99,7 @@ WORDS = {
     "players": "玩家",
     "names": "名字",
     "new_name": "新名字",
+    "by_pinyin": "拼音 A-Z 找字",
     "name_long": "名字太长：最多 4 个汉字或 8 个字母",
     "players_full": "已选 {} 人：先取消一位",
     "game": "游戏",
