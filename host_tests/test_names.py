@@ -197,3 +197,35 @@ def test_a_good_name_fits_beside_a_total():
     for bad in ("", " ", " Ann", "Alexandra", "欧阳小明明", "a,b", 'a"b', "a\nb", 7, None):
         assert refusal(bad)
     assert merged(["Bo", "", "Ann"], "not a list", ["Ann", "Cy"], None) == ["Bo", "Ann", "Cy"]
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_names_chosen_are_the_tables_in_history_statistics_and_settlement(board, lang):
+    names = ["张伟", "李娜", "王芳"] if lang == "zh" else ["Anna", "Bob", "Cy"]
+    files = {SETTINGS: json.dumps({"lang": lang, "known": names}).encode()}
+    # start (the names row offers the three); 乙 bids 3, a bomb, wins; history, its hand;
+    # statistics (PREV twice in the menu); the settlement
+    steps = (keys("p o") + keys("o o n o o") + keys("m n o o") + keys("b b m p p o")
+             + keys("b") + keys("m n n o"))
+    frames = run_evening(steps, board, files=files)
+    assert frames[-1].screen == "SettleScreen" and frames[-1].data["names"] == names
+    for screen in ("TableScreen", "HandScreen", "StatsScreen", "SettleScreen"):
+        shown = [f for f in frames if f.screen == screen][-1].joined()
+        # statistics: a player a page on the smaller panels, the first player's first
+        assert names[0 if screen == "StatsScreen" else 1] in shown, (screen, shown)
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("lang, name", [("zh", "张伟"), ("en", "Anna")])
+def test_a_name_made_on_the_device_is_in_the_settlements_qr_code(board, lang, name):
+    from test_qr_screen import BOARDS as LAYOUTS
+    from test_qr_screen import decoded_pages, qr_steps
+
+    files = {SETTINGS: json.dumps({"lang": lang}).encode()}
+    # the new name, start; 乙 bids 3, a bomb, wins; the settlement and its code
+    steps = (TO_PLAYERS + keys(NEW_NAME[lang, name]) + TO_START + keys("o o n o o")
+             + keys("m n n o"))
+    run = run_device(qr_steps(steps), files=files, board=board)
+    texts = decoded_pages(run, LAYOUTS[board])
+    assert name in "".join(texts), texts
