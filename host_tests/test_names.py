@@ -229,3 +229,12 @@ def test_a_name_made_on_the_device_is_in_the_settlements_qr_code(board, lang, na
     run = run_device(qr_steps(steps), files=files, board=board)
     texts = decoded_pages(run, LAYOUTS[board])
     assert name in "".join(texts), texts
+
+
+def test_a_new_name_for_a_full_table_is_listed_and_the_message_says_why_it_is_not_chosen():
+    files = {SETTINGS: json.dumps({"lang": "en", "known": ["Anna", "Bob", "Cy"]}).encode()}
+    # a new name, "A", done; OK takes the message away
+    frames = run_evening(TO_PLAYERS + keys("o o o p o o"), "simulated", files=files)
+    assert frames[-2].screen == "Notice"
+    assert "3 chosen: take one off first" in frames[-2].joined()
+    assert names_rows(frames)[:4] == ["Players 3/3", "+ New name", "  A", "1 Anna"]

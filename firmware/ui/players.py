@@ -78,15 +78,15 @@ class PlayersScreen(Choice):
             self.chosen.append(value)
 
     def added(self, name):
-        """A name made on the device: first in the list, chosen where a seat is free, and
-        remembered in the settings at once (a table need not open for it to stay)."""
+        """A name made on the device: first in the list, remembered in the settings at once
+        (a table need not open for it to stay), and chosen as OK on it would."""
         if name in self.names:
             self.names.remove(name)
         self.names.insert(0, name)
         self.cursor = 1
-        if name not in self.chosen and len(self.chosen) < self.seats():
-            self.chosen.append(name)
         remember(self.app, [name])
+        if name not in self.chosen:
+            self.pick(name)  # chosen, or the message that every seat is taken
 
 
 def fill(chosen, count, lang):
