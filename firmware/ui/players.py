@@ -39,8 +39,9 @@ def remember(app, names):
     settings = app.settings
     defaults = default_names(8, app.lang)
     known = [n for n in merged(names, settings.get("known")) if n not in defaults]
-    settings["known"] = known[:KNOWN_MOST]
-    app.save_settings()
+    if known[:KNOWN_MOST] != settings.get("known", []):  # a write only for a change
+        settings["known"] = known[:KNOWN_MOST]
+        app.save_settings()
 
 
 class PlayersScreen(Choice):
