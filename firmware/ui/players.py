@@ -51,6 +51,7 @@ class PlayersScreen(Choice):
         super().__init__(app)
         self.chosen = chosen
         self.seats = seats
+        del chosen[seats():]  # chosen for more seats than the game now has: the first play
         self.names = merged(known_names(app), chosen)
 
     def heading(self):
