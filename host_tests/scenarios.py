@@ -4,6 +4,8 @@ how big, and which of them are the button hints. test_screens_scenarios.py check
 against the table's numbers and against the screen's geometry.
 
     run_evening(steps, board, lang) -> [Frame]
+    run_evening(steps, board, lang, files={path: bytes})   the flash as given (the settings
+                                                            and any tables), lang unused
 
 Steps: ("key", "OK") as in device_vm, and ("open", [game, profile, rules]) to open a new
 table at once, or ("open", [game, profile, rules, persons, rotation]) for a roster
@@ -20,7 +22,7 @@ from tools import mpvm
 ROOT = Path(__file__).resolve().parent.parent
 
 _SCRIPT = """
-import json
+import binascii, json
 import board
 from drivers.memfs import MemFS
 from ui import keys, text
@@ -28,7 +30,8 @@ from ui.app import App
 
 with open('/input/run.json') as f:
     run = json.load(f)
-fs = MemFS({'/data/settings.json': json.dumps({'lang': run['lang']}).encode()})
+files = {p: binascii.unhexlify(d) for p, d in run['files'].items()}
+fs = MemFS(files or {'/data/settings.json': json.dumps({'lang': run['lang']}).encode()})
 app = App(board.display, board.layout, fs, board.data_dir, board.button_names, board.keymap)
 p = app.painter
 
@@ -125,8 +128,9 @@ class Frame:
         return " ".join(self.strings())
 
 
-def run_evening(steps, board="simulated", lang="zh"):
-    run = {"steps": steps, "lang": lang}
+def run_evening(steps, board="simulated", lang="zh", files=None):
+    run = {"steps": steps, "lang": lang,
+           "files": {p: d.hex() for p, d in (files or {}).items()}}
     source = (ROOT / "boards" / (board + ".py")).read_bytes()
     outcome = mpvm.run(_SCRIPT, {"board.py": source, "run.json": json.dumps(run).encode()},
                        engine="node")

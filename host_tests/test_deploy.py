@@ -121,6 +121,16 @@ def test_settings_merge_keeps_what_the_board_had():
         deploy.parse_names("张三,,李四")
 
 
+def test_names_the_board_cannot_show_are_refused_saying_why():
+    assert deploy.parse_names("欧阳小明, Alexandr") == ["欧阳小明", "Alexandr"]
+    with pytest.raises(DeployError, match="too long: at most 8 letters or 4 Chinese"):
+        deploy.parse_names("张三,欧阳小明明")
+    with pytest.raises(DeployError, match="too long"):
+        deploy.parse_names("Alexandra")
+    with pytest.raises(DeployError, match="'张三' is named twice"):
+        deploy.parse_names("张三,李四,张三")
+
+
 def test_ports():
     assert deploy.resolve_port("a0") == "/dev/ttyACM0"
     assert deploy.resolve_port("u1") == "/dev/ttyUSB1"

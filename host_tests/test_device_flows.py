@@ -251,9 +251,10 @@ def test_house_factors_come_from_the_play_menu_and_count_in_the_hand():
 
 
 def test_the_new_table_screen_gives_the_evening_an_end():
-    # classic's rows: game, cap, bomb mode, spring, 超级加倍, beans, titles, the end, start:
-    # PREV twice from the game row is the end; OK makes it 12 hands; NEXT to start, OK
-    run = run_device(keys("p p o n o") + [("state", "open")])
+    # classic's rows: game, cap, bomb mode, spring, 超级加倍, beans, titles, the end, the
+    # names, start: PREV three times from the game row is the end; OK makes it 12 hands;
+    # NEXT past the names to start, OK
+    run = run_device(keys("p p p o n n o") + [("state", "open")])
     assert run.states["open"]["screen"] == "TableScreen"
     assert host_table(run.files).end == {"hands": 12}
 
@@ -275,10 +276,10 @@ def test_the_hand_that_ends_the_evening_says_so_and_offers_the_settlement():
     assert run.states["after"]["hands"] == 13
 
 
-# classic's rows from the bottom: start, end, who bombed, titles, players: PREV five
+# classic's rows from the bottom: start, names, end, who bombed, titles, players: PREV six
 # times; OK twice makes five players, the rotation row then comes next: OK makes it "the
-# leader sits out"; NEXT past titles, who bombed and the end to start, OK
-ROSTER_OPENING = keys("p p p p p o o n o n n n n o") + [("state", "open")]
+# leader sits out"; NEXT past titles, who bombed, the end and the names to start, OK
+ROSTER_OPENING = keys("p p p p p p o o n o n n n n n o") + [("state", "open")]
 # 乙 (the cursor: the seat after the dealer's) lands bid 3, a bomb, wins: 3 x 2 = 6 a
 # farmer; then the landlord 乙 and, from the turn group {3,4} + 2 = {0,1}, 甲 sit out
 ROSTER_HAND1 = keys("o o n o o") + [("state", "hand1")]
@@ -338,9 +339,9 @@ def test_an_unreadable_segment_is_announced_kept_and_blocks_recording_until_it_r
 
 
 # The new-table screen of classic: game, cap, bomb mode, spring, 超级加倍, beans, titles, who
-# bombed, the end, start. PREV three times from the game row is who bombed: OK turns it on,
-# NEXT twice to start, OK.
-NEW_CLASSIC_BOMBERS = keys("p p p o n n o")
+# bombed, the end, the names, start. PREV four times from the game row is who bombed: OK
+# turns it on, NEXT three times to start, OK.
+NEW_CLASSIC_BOMBERS = keys("p p p p o n n n o")
 
 
 @pytest.fixture(scope="module")
@@ -454,9 +455,9 @@ def test_the_screens_show_the_money_with_two_decimals(board):
 
 def test_the_unit_row_is_gone_with_beans_and_a_unit_never_reaches_a_beans_table():
     # the unit row at 0.5 (six NEXTs, three OKs), then beans on (one PREV, OK): the rows
-    # after beans are now its own (room, fee, balance), then titles, who bombed, the end and
-    # start (seven NEXTs: no roster with beans); the table opens without a unit
-    run = run_device(keys("n n n n n n o o o p o n n n n n n n o") + [("state", "open")])
+    # after beans are now its own (room, fee, balance), then titles, who bombed, the end, the
+    # names and start (eight NEXTs: no roster with beans); the table opens without a unit
+    run = run_device(keys("n n n n n n o o o p o n n n n n n n n o") + [("state", "open")])
     assert run.states["open"]["screen"] == "TableScreen"
     rules = host_table(run.files).rules
     assert "unit" not in rules and "beans" in rules
@@ -464,13 +465,14 @@ def test_the_unit_row_is_gone_with_beans_and_a_unit_never_reaches_a_beans_table(
 
 def test_the_mono_panel_offers_cents_only_where_its_table_screen_shows_them():
     # 保皇 (the game row's seventh value), its unit row once: 0.1 on a colour panel, 2 on
-    # 128x64, whose table screen has no room for "+15.00" beside five names; then start
-    pick = keys("o o o o o o n o n n n n o") + [("state", "open")]
+    # 128x64, whose table screen has no room for "+15.00" beside five names; then past the
+    # names to start
+    pick = keys("o o o o o o n o n n n n n o") + [("state", "open")]
     assert host_table(run_device(pick).files).rules == {"unit": 0.1}
     assert host_table(run_device(pick, board="simulated_mono").files).rules == {"unit": 2}
     # classic at 0.5 on 128x64: no players row (a roster would be more than three), so
-    # NEXT after the unit row is titles, then who bombed, the end and start
-    half = keys("n n n n n n o o o n n n n o") + [("state", "open")]
+    # NEXT after the unit row is titles, then who bombed, the end, the names and start
+    half = keys("n n n n n n o o o n n n n n o") + [("state", "open")]
     table = host_table(run_device(half, board="simulated_mono").files)
     assert table.rules == {"unit": 0.5} and table.roster is None
 

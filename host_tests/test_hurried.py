@@ -18,9 +18,9 @@ EVERYWHERE = [(b, lang) for b in BOARDS for lang in LANGS]
 
 
 def _rows_to_bombers():
-    # The classic new-table screen from its first row: PREV to "start", "end", then "who
-    # bombed"; OK turns it on; NEXT twice back to "start", OK opens the table.
-    return "{prev} {prev} {prev} {ok} {next} {next} {ok}"
+    # The classic new-table screen from its first row: PREV to "start", the names, "end",
+    # then "who bombed"; OK turns it on; NEXT three times back to "start", OK opens the table.
+    return "{prev} {prev} {prev} {prev} {ok} {next} {next} {next} {ok}"
 
 
 @pytest.mark.parametrize(("board", "lang"), EVERYWHERE)
@@ -185,11 +185,12 @@ def test_the_guard_list_starts_on_the_first_player_who_is_not_the_emperor(board)
 
 
 def test_a_second_player_reaching_the_end_is_said_too():
-    # A classic table that ends at ±100 (the end row, PREV twice, cycled to ±100). Hand 1:
+    # A classic table that ends at ±100 (the end row, PREV three times, cycled to ±100,
+    # NEXT past the names to start). Hand 1:
     # 乙 bids 3, four bombs, wins: 乙 +96. Hand 2: 丙 the same, the farmers win: 乙 +144,
     # 丙 −144: the end is said. Played on; hand 3: 甲 five bombs and loses: −192, past −100
     # too: said again.
-    opening = "{prev} {prev} {ok} {ok} {ok} {ok} {ok} {next} {ok}"
+    opening = "{prev} {prev} {prev} {ok} {ok} {ok} {ok} {ok} {next} {next} {ok}"
     hand_2 = " {ok} {ok} {next} {next} {next} {next} {ok} {next} {ok}"
     played = play("simulated", "zh", opening + " {ok} {ok} {next} {next} {next} {next} {ok} {ok}"
                   + hand_2)

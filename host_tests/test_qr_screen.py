@@ -124,8 +124,8 @@ def test_the_qr_code_says_what_the_ledger_says(board, lang):
 
 # A roster of five at classic (as the golden pictures': players 5, two hands), then the
 # settlement, the menu's fourth item behind seating, same as last and history.
-ROSTER_TO_SETTLE = (keys("p p p p p o o n n n n n o") + keys("o o n o o") + keys("o n o p o n o")
-                    + keys("m n n n o"))
+ROSTER_TO_SETTLE = (keys("p p p p p p o o n n n n n n o") + keys("o o n o o")
+                    + keys("o n o p o n o") + keys("m n n n o"))
 
 
 @pytest.mark.parametrize("board", ["simulated", "simulated_mono"])
@@ -152,7 +152,7 @@ def test_a_baohuang_table_of_five_reads_as_the_ledger_says():
 
 # Beans from the new-table screen (beans on, fee 10, then start), 乙 bids 3 with a bomb and
 # wins; the settlement.
-BEANS_TO_SETTLE = (keys("n n n n n o n n o n n n n n o") + keys("o o n o o")
+BEANS_TO_SETTLE = (keys("n n n n n o n n o n n n n n n o") + keys("o o n o o")
                    + keys("m n n o"))
 
 

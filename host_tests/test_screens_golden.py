@@ -9,6 +9,7 @@ The pictures are docs/pictures/, which the README shows.
 """
 
 import io
+import json
 import os
 from pathlib import Path
 
@@ -34,10 +35,10 @@ CLASSIC = ([("shot", "new_table")] + keys("p o o") + [("shot", "bid")]
            + keys("m n o") + [("shot", "history")] + keys("o") + [("shot", "hand")]
            + keys("b b m n n o") + [("shot", "settle")] + keys("o") + [("shot", "qr")])
 
-# A roster of five at classic: players 5 on the new-table screen (PREV five times, OK twice),
-# NEXT past the rotation row, titles, who bombed and the end to start; two hands (as above);
-# the table screen, 甲 and 乙 to sit out next; the menu's seating.
-ROSTER = (keys("p p p p p o o n n n n n o") + keys("o o n o o") + keys("o n o p o n o")
+# A roster of five at classic: players 5 on the new-table screen (PREV six times, OK twice),
+# NEXT past the rotation row, titles, who bombed, the end and the names to start; two hands
+# (as above); the table screen, 甲 and 乙 to sit out next; the menu's seating.
+ROSTER = (keys("p p p p p p o o n n n n n n o") + keys("o o n o o") + keys("o n o p o n o")
           + [("shot", "roster_table")] + keys("m o") + [("shot", "seating")])
 
 # Free scoring: the game row round to 自由记分, start; 乙 +30 at a step of 10 (the menu twice):
@@ -48,6 +49,13 @@ FREE = keys("o o o o o o o o p o") + keys("o m m n n n") + [("shot", "free_point
 # (menu, new table, OK), the new-table screen's menu (the archives), the newest.
 ARCHIVE = (keys("p o") + keys("o o n o o") + keys("o n o p o n o") + keys("m n n n o o")
            + keys("m o") + [("shot", "archive")])
+
+# Names: the board knows four (settings "known"), the three most recent play; the names row
+# (PREV past start, OK): the players; a new name, as far as 张 (the cursor then on the given
+# names) or, in English, A (the letters' row then small).
+NAMES = keys("p p o") + [("shot", "players")]
+NEW_NAME = {"zh": keys("o n o n n o"), "en": keys("o o o")}
+KNOWN = ["李娜", "王芳", "Anna", "老张"]
 
 BOARDS = {"simulated": "color240x135", "simulated_mono": "mono128x64",
           "simulated_large": "color320x240"}
@@ -68,7 +76,11 @@ def shots(request):
     roster = run_device(ROSTER, files=files, board=board)
     free = run_device(FREE, files=files, board=board)
     archive = run_device(ARCHIVE, files=files, board=board)
-    return board, lang, {**run.shots, **roster.shots, **free.shots, **archive.shots}
+    known = {"/data/settings.json": json.dumps({"lang": lang, "known": KNOWN}).encode()}
+    names = run_device(NAMES + NEW_NAME[lang] + [("shot", "name_entry")], files=known,
+                       board=board)
+    return board, lang, {**run.shots, **roster.shots, **free.shots, **archive.shots,
+                         **names.shots}
 
 
 def test_main_screens_match_their_golden_pictures(shots):

@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CLASSIC = "prev ok ok ok next ok ok ok next ok prev ok next ok"
 # Five persons on classic's three seats (the golden pictures' roster): players 5 on the
 # new-table screen, on past the rotation row to start, then the same two hands.
-ROSTER = ("prev prev prev prev prev ok ok next next next next next ok "
+ROSTER = ("prev prev prev prev prev prev ok ok next next next next next next ok "
           "ok ok next ok ok ok next ok prev ok next ok")
 # The page's keyboard, as the simulator's window: arrows, Enter, Backspace, Tab.
 KEYBOARD = {"prev": "ArrowLeft", "next": "ArrowRight", "ok": "Enter", "back": "Backspace",

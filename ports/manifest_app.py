@@ -10,12 +10,12 @@ package("core", base_path="../firmware")
 # build would fail on it, and the firmware draws without it (framebuf.blit). The Pico image
 # freezes it as well (rp2/manifest.py).
 package("ui", files=("__init__.py", "app.py", "archives.py", "baohuang_entry.py", "ddz_entry.py",
-                     "draft.py", "free_entry.py", "history.py", "input.py", "keys.py",
-                     "launch.py", "messages.py", "modules.py", "new_table.py", "paint.py",
-                     "preview.py", "qr.py", "qr_screen.py", "qr_text.py", "screen.py",
-                     "settle_screen.py", "shengji_entry.py", "stats_screen.py", "strings.py",
-                     "table_menu.py", "table_screen.py", "text.py", "undo.py", "words_en.py",
-                     "words_zh.py"),
+                     "draft.py", "free_entry.py", "hanzi.py", "history.py", "input.py", "keys.py",
+                     "launch.py", "messages.py", "modules.py", "name_entry.py", "new_table.py",
+                     "paint.py", "players.py", "preview.py", "qr.py", "qr_screen.py", "qr_text.py",
+                     "screen.py", "settle_screen.py", "shengji_entry.py", "stats_screen.py",
+                     "strings.py", "table_menu.py", "table_screen.py", "text.py", "undo.py",
+                     "words_en.py", "words_zh.py"),
         base_path="../firmware")
 # The drivers real boards use; drivers/simulated.py and memfs.py serve only the simulator.
 package("drivers", files=("__init__.py", "strip.py", "st7789.py", "oled.py", "osfs.py"),

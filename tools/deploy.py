@@ -261,9 +261,19 @@ def mpy_arch(board):
 
 
 def parse_names(text):
+    """The names of --names, each one a name the board can show (core/names.py: at most 8
+    letters or 4 Chinese characters, the table screen's room beside a total), each once."""
+    from core.names import refusal
+
     names = [n.strip() for n in text.split(",")] if text else []
     if any(not n for n in names):
         raise DeployError("--names: an empty name in {!r}".format(text))
+    for name in names:
+        why = refusal(name)
+        if why:
+            raise DeployError("--names: " + why)
+        if names.count(name) > 1:
+            raise DeployError("--names: {!r} is named twice".format(name))
     return names
 
 

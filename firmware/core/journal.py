@@ -49,7 +49,7 @@ taken for the end of a file.
 import errno
 from binascii import crc32
 
-from core.frame import frame, intact
+from core.frame import frame, intact, unframe
 from core.table import Table
 
 SNAPSHOT_EVERY = 12  # events; see the flash wear figures above
@@ -568,6 +568,14 @@ class Journal:
         if name not in self.archives():
             raise JournalError("no archived table " + str(name))
         return read(self.fs, self.archive + "/" + name)
+
+    def archived_names(self, name):
+        """The players' names of archived table `name`, from its opening alone (the first
+        event of its first segment: no replay); None where that line is gone or damaged."""
+        data = read_file(self.fs, self.archive + "/" + name + "/" + segment_name(0, 0))
+        got = unframe(data.split(b"\n", 1)[0]) if data else None
+        header = got[1].get("open") if got else None
+        return header.get("names") if isinstance(header, dict) else None
 
     def delete_archive(self, name):
         if name not in self.archives():

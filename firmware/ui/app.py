@@ -16,7 +16,9 @@ from core.table import SEATS
 from ui import keys
 from ui.strings import default_names, text
 
-SETTINGS = "settings.json"  # {"lang": "zh", "sleep_s": 60, "names": [...]}; the host may write it
+# {"lang": "zh", "sleep_s": 60, "names": [...], "known": [...]}: the host may write it ("names":
+# tools.deploy --names); "known" is the device's, the names it has seen (ui/players.py)
+SETTINGS = "settings.json"
 SLEEP_S = 60  # default idle seconds before the display dims (settings "sleep_s"; 0: never)
 DARK_S = 1800  # default idle seconds on the table screen before it goes dark ("dark_s"; 0: never)
 DIM_LEVEL = 10  # brightness of a dim display, percent (backlight duty, OLED contrast)
@@ -407,13 +409,17 @@ class App:
         self.home()
 
     def open_table(self, game, profile, rules, titles, end=None, bombers=False, persons=None,
-                   roster=None, players=None):
+                   roster=None, players=None, names=None):
         """bombers: ask who played each bomb; persons: how many play in turn, with `roster`
         the rotation rule (core/roster.py), None: as many as the seats; players: the seats
-        of free scoring (the other games know theirs)."""
+        of free scoring (the other games know theirs); names: who plays, one a person (the
+        new-table screen's choice), else the host's names (settings) or the defaults."""
         players = players or (PROFILES[profile][0] if profile else SEATS[game])
         persons = persons or players
-        names = self.settings.get("names") or []
+        if names is None:
+            from core.names import merged
+
+            names = merged(self.settings.get("names"))
         if len(names) < persons:
             names = default_names(persons, self.lang)
         self.table = self.journal.open_table(game, players, profile, rules, names[:persons],

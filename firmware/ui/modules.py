@@ -19,7 +19,8 @@ ON_DEMAND = (
     "ui.history", "ui.new_table", "ui.archives", "ui.messages", "core.explain", "core.explain_zh",
     "core.explain_en", "core.settle", "core.titles", "core.journal_boot", "ui.qr_screen",
     "ui.qr_text", "ui.qr", "ui.stats_screen", "core.stats", "core.roster", "ui.free_entry",
-    "ui.undo", "ui.settle_screen",
+    "ui.undo", "ui.settle_screen", "ui.players", "ui.name_entry", "ui.hanzi",
+    "core.names",
 )
 
 # Entering and explaining a hand: what the settlement's QR code lets go of to find room.

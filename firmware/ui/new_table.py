@@ -1,5 +1,6 @@
-"""Opening a table (game, profile, every option of the rule book, titles) and the device's
-settings (language, sleep). Each row cycles its value with OK; the last row starts."""
+"""Opening a table (game, profile, every option of the rule book, titles, who plays) and the
+device's settings (language, sleep). Each row cycles its value with OK; the names row opens
+the choice of players (ui/players.py); the last row starts."""
 
 from core.money import CENT, unit_text
 from core.profiles import LEVELS, PROFILE_NAMES, PROFILES
@@ -66,6 +67,7 @@ class NewTableScreen(Choice):
         self.persons = 0  # how many more than the seats play in turn (a roster)
         self.rotation = 0  # index into roster.RULES
         self.bombers = False  # 斗地主: ask who played each bomb (core/table.py)
+        self.picked = None  # the names chosen, in seat order (first asked: the last table's)
         self._rows = None  # rows(), until the next pick
 
     def heading(self):
@@ -180,7 +182,7 @@ class NewTableScreen(Choice):
         rows.append("titles")
         if self._game()[0] == "ddz":
             rows.append("bombers")
-        return rows + ["end", "open"]
+        return rows + ["end", "names", "open"]
 
     def count(self):
         return len(self.rows())
@@ -202,6 +204,8 @@ class NewTableScreen(Choice):
             return self.t("opt_bombers") + ": " + self._label(self.bombers), row
         if row == "end":
             return self.t("opt_end") + ": " + self._end_label(self.ends()[self.end]), row
+        if row == "names":
+            return self.t("names") + ": " + " ".join(self.names()), row
         if row == "open":
             return "▶ " + self.t("start"), row
         return self.t("opt_" + row) + ": " + self._label(self.value(row)), row
@@ -224,19 +228,44 @@ class NewTableScreen(Choice):
             self.bombers = not self.bombers
         elif value == "end":
             self.end = (self.end + 1) % len(self.ends())
+        elif value == "names":
+            from ui.players import PlayersScreen
+
+            self.app.push(PlayersScreen(self.app, self._picked(), self._count))
         elif value == "open":
             # Spelled out, not open_table(*args): the host's WASI MicroPython (tools/mpvm.py)
             # dies on a nine-argument star call to a method with defaults; boards do not.
             game, profile, rules, titles, end, bombers, persons, roster, players = (
                 self.table_args())
+            names = self.names()
             self.app.open_table(game, profile, rules, titles, end, bombers, persons, roster,
-                                players)
+                                players, names=names)
+            from ui.players import remember
+
+            remember(self.app, names)
         else:
             for name, values in self.fields():
                 if name == value:
                     self.chosen[name] = (self.chosen.get(name, 0) + 1) % len(values)
             if value == "seats":  # a roster's count is on top of the seats: from none again
                 self.persons = 0
+
+    def _count(self):
+        """How many play: the seats, and those who sit out in turn."""
+        return self._seats() + (self.persons if self._rosters() else 0)
+
+    def _picked(self):
+        if self.picked is None:
+            from ui.players import known_names
+
+            self.picked = known_names(self.app)[:self._count()]
+        return self.picked
+
+    def names(self):
+        """Who plays, in seat order: those chosen, then default names for the rest."""
+        from ui.players import fill
+
+        return fill(self._picked(), self._count(), self.app.lang)
 
     def table_args(self):
         """(game, profile, rules, titles, end, bombers, persons, roster, players) for what is
