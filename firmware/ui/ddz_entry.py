@@ -202,14 +202,16 @@ class PlayScreen(Screen):
             return
         p.line(0, p.clip(head + " " + bid), color=p.accent)
         big = p.big_scale
+        last = p.rows - self.hint_rows  # the first row of the hints
+        factors = self._factors(record, result)
+        if 1 + big + len(each) + len(factors) > last and big > 2:
+            big = 2  # a smaller multiple, so that a second row of factors shows whole
         p.big(1, stake, big)
         row = 1 + big
-        last = p.rows - self.hint_rows  # the first row of the hints
         for line in each[:last - row]:
             p.line(row, p.clip(line))
             row += 1
         if row < last:  # what makes the multiple, where the stakes leave room
-            factors = self._factors(record, result)
             for i, part in enumerate(factors[:last - row]):
                 more = i == last - row - 1 and len(factors) > last - row
                 p.line(row + i, p.clip(part + " …" if more else part))
@@ -227,7 +229,16 @@ class PlayScreen(Screen):
         parts = ddz_factors(result, lang)
         if result["capped"]:
             parts.append(words(lang)["cap"].format(record["rules"]["cap"]))
-        lines = wrap(self.app.painter, " × ".join(parts)) if parts else [self.t("no_bomb")]
+        # A factor is not cut across rows ("4(硬炸" / "…"): a row takes whole factors, and
+        # only one wider than the screen is wrapped.
+        p = self.app.painter
+        lines = [] if parts else [self.t("no_bomb")]
+        for part in parts:
+            joined = lines[-1] + " × " + part if lines else part
+            if lines and p.fits(joined):
+                lines[-1] = joined
+            else:  # the next row goes on "× 4(硬炸)"
+                lines.extend(wrap(p, "× " + part if lines else part))
         self._lines = (key, lines)
         return lines
 
@@ -242,7 +253,8 @@ def undo_bomb(draft):
 def _stakes(screen, p, pairs):
     """What each pair settles if the landlord wins, as the core worked it out (doubles, cap,
     laizi's ¼, the beans room and balances), as lines that fit: ["每家 16"] when every pair
-    is the same, else per pair of a landlord-side seat and a farmer, ["甲乙 16 甲丙 8"]."""
+    is the same, else per pair of a landlord-side seat and a farmer, ["甲乙 16 甲丙 8"]
+    ("P2·P1 16 P2·P3 8": Latin names run together would read as one)."""
     first = pairs[0][2]
     table = screen.app.table
     if all(amount == first for _lord, _farmer, amount in pairs):
@@ -251,7 +263,8 @@ def _stakes(screen, p, pairs):
     lines = []
     line = ""
     for lord, farmer, amount in pairs:
-        pair = "{}{} {}".format(names[lord], names[farmer], money_text(amount, table.scale))
+        pair = screen.t("pair").format(names[lord], names[farmer],
+                                       money_text(amount, table.scale))
         if line and not p.fits(line + " " + pair):
             lines.append(line)
             line = pair
