@@ -161,6 +161,32 @@ def test_the_terminal_view_fits_any_terminal_or_says_it_is_too_small(size):
     assert "too small" in small and "120×35" in small and "240×69" in small
 
 
+def test_a_terminal_too_small_to_show_the_screen_takes_no_keys():
+    # 80×24 shows no screen: a typed key would act on a screen nobody sees, so only q acts.
+    img = Image.new("RGB", (240, 135))
+    legend = ["a legend"]
+    assert not terminal.shows_screen(img, 80, 24, legend, "")
+    assert terminal.shows_screen(img, 250, 80, legend, "")
+
+    class Live:
+        def __init__(self):
+            self.pressed = []
+
+        def logical(self, key):
+            self.pressed.append(key)
+
+        def gesture(self, button, kind):
+            self.pressed.append((button, kind))
+
+    board = {"buttons": ["A", "B", "X", "Y"]}
+    live = Live()
+    assert terminal._decode("ayA\r\t\x7f", board, live, acting=False)  # pyright: ignore
+    assert live.pressed == []
+    assert not terminal._decode("aq", board, live, acting=False)  # q still quits
+    assert terminal._decode("a\r", board, live)  # pyright: ignore
+    assert live.pressed == [("A", "short"), "ok"]
+
+
 def test_the_scaled_down_terminal_view_keeps_thin_lines_and_colours():
     # A one-pixel grid of lines on black: at half the size in quadrants, every vertical
     # line is still there (a column of cells with it in the foreground) and every horizontal

@@ -207,12 +207,10 @@ def legend_parts(board: dict) -> list[str]:
             "Enter ok", "Backspace back", "Tab menu", "q quit"]
 
 
-def frame(img: Image.Image, columns: int, rows: int, legend_items: list[str],
-          status: str) -> list[str]:
-    """What the terminal shows: the screen as large as fits above the key legend (wrapped
-    to the width) and the status line; every line within `columns`, at most `rows` lines.
-    Too small a terminal gets a sentence saying how large it needs to be."""
-    columns, rows = max(1, columns), max(1, rows)
+def _layout(img: Image.Image, columns: int, rows: int, legend_items: list[str],
+            status: str) -> "tuple[Plan | None, list[str], list[str]]":
+    """(how the screen is drawn, or None if it does not fit; the legend's lines; the status
+    lines) at this terminal size."""
     below = wrap(legend_items, columns)
     tail = wrap([status], columns) if status else []
     fits = plan(img.size, columns, rows - len(below) - len(tail))
@@ -222,11 +220,29 @@ def frame(img: Image.Image, columns: int, rows: int, legend_items: list[str],
                                                           columns_full, rows_full)
         tail = wrap([status, note] if status else [note], columns)
         fits = plan(img.size, columns, rows - len(below) - len(tail))
+    return fits, below, tail
+
+
+def shows_screen(img: Image.Image, columns: int, rows: int, legend_items: list[str],
+                 status: str) -> bool:
+    """Whether frame() draws the screen at this size, not the sentence that it is too small:
+    a key typed meanwhile would act on a screen nobody sees, so run() drops it."""
+    return _layout(img, max(1, columns), max(1, rows), legend_items, status)[0] is not None
+
+
+def frame(img: Image.Image, columns: int, rows: int, legend_items: list[str],
+          status: str) -> list[str]:
+    """What the terminal shows: the screen as large as fits above the key legend (wrapped
+    to the width) and the status line; every line within `columns`, at most `rows` lines.
+    Too small a terminal gets a sentence saying how large it needs to be."""
+    columns, rows = max(1, columns), max(1, rows)
+    fits, below, tail = _layout(img, columns, rows, legend_items, status)
     if fits is None:
         need = _needed(img.size, legend_items, status, smallest(img.size))
         full = _needed(img.size, legend_items, status, full_size(img.size))
         words = ("The terminal ({}×{}) is too small to show the screen legibly: it needs "
-                 "{}×{} at least, {}×{} for every pixel. Enlarge it, or q to quit.".format(
+                 "{}×{} at least, {}×{} for every pixel. Enlarge it, or q to quit; until "
+                 "then the keys wait (nothing is pressed blind).".format(
                      columns, rows, *need, *full)).split(" ")
         return wrap(words, columns, sep=" ")[:rows]
     picture = (lines(img) if fits.scale == 1 else
@@ -242,8 +258,9 @@ def _needed(size, legend_items, status, picture):
         len(wrap([status], columns)) if status else 0)
 
 
-def _decode(data: str, board: dict, live: Live) -> bool:
-    """Act on typed keys; False to quit."""
+def _decode(data: str, board: dict, live: Live, acting: bool = True) -> bool:
+    """Act on typed keys; False to quit. Not `acting` (the terminal too small to show the
+    screen), every key but quitting is dropped."""
     names = {b.lower(): b for b in board["buttons"]}
     i = 0
     while i < len(data):
@@ -251,6 +268,8 @@ def _decode(data: str, board: dict, live: Live) -> bool:
         i += 1
         if ch in ("q", "Q", "\x03", "\x04"):
             return False
+        if not acting:
+            continue
         if ch == "\x1b":
             if i < len(data) and data[i] in "[O":
                 code = data[i + 1] if i + 1 < len(data) else ""
@@ -305,7 +324,10 @@ def run(sim: Sim, status: str = "", size=terminal_size) -> None:
             ready, _, _ = select.select([fd], [], [], 0.02)
             if ready:
                 data = os.read(fd, 1024).decode("utf-8", "replace")
-                if not _decode(data, sim.board, live):
+                columns, rows = size()
+                acting = shows_screen(screen_image(sim), columns, rows,
+                                      legend_parts(sim.board), _status(status, live))
+                if not _decode(data, sim.board, live, acting):
                     break
             live.update()
             now = (sim.fb_version, size(), live.last)
@@ -324,7 +346,11 @@ def run(sim: Sim, status: str = "", size=terminal_size) -> None:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
-def _frame(sim: Sim, live: Live, status: str, columns: int, rows: int) -> list[str]:
+def _status(status: str, live: Live) -> str:
     last = "last key: " + live.last if live.last else ""
+    return "  ".join(s for s in (status, last) if s)
+
+
+def _frame(sim: Sim, live: Live, status: str, columns: int, rows: int) -> list[str]:
     return frame(screen_image(sim), columns, rows, legend_parts(sim.board),
-                 "  ".join(s for s in (status, last) if s))
+                 _status(status, live))
