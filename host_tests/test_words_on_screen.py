@@ -26,8 +26,9 @@ EVENING = (
     keys("p")  # the new-table screen: its first row, then its start row
     # classic: 乙 bids 3, 甲 doubles; the play screen's stakes differ by pair
     + [("open", ["ddz", "classic", {}])] + keys("o o m o o b")
-    # laizi: four bombs, a soft, a hard, a soft, a hard: the factors take two rows
-    + [("open", ["ddz", "laizi", {}])] + keys("o o n p n p")
+    # laizi: a hard bomb, a pure laizi bomb and a rocket (the menu's more bombs), a hard
+    # bomb again: the factors take two rows of 240 px; then the result screen
+    + [("open", ["ddz", "laizi", {}])] + keys("o o p m n n o n o m n n o n n o p o")
     # four players: who deals next, on the table screen
     + [("open", ["ddz", "four", {}])]
     # a hand of four recorded (乙 bids 3 and wins: three transfers), then the settlement and
@@ -69,16 +70,19 @@ def test_pair_stakes_read_as_pairs(evening):
 
 
 def test_the_factors_of_the_multiple_are_never_cut(evening):
+    # On the play screen and the result screen a factor is whole on its row: "4(hard bomb)",
+    # never "4(hard …" or "4(hard" / "bomb)".
     board, lang, frames = evening
-    plays = [f for f in _seen(frames, "PlayScreen") if f.data.get("multiple", 0) >= 64]
+    plays = [f for f in _seen(frames, "PlayScreen") if f.data.get("multiple", 0) >= 256]
     assert plays
-    for f in plays:
+    for f in plays + _seen(frames, "Preview"):
         for s in f.strings():
             assert "…" not in s and s.count("(") == s.count(")"), s
     if board != "simulated_mono":  # 128x64 names no factor on the play screen
-        soft, hard = ("软炸", "硬炸") if lang == "zh" else ("soft bomb", "hard bomb")
+        kinds = (("硬炸", "纯癞子炸", "王炸") if lang == "zh"
+                 else ("hard bomb", "pure laizi bomb", "rocket"))
         shown = plays[-1].joined()
-        assert soft in shown and hard in shown, shown
+        assert all(kind in shown for kind in kinds), shown
 
 
 def test_the_play_screens_ok_ends_the_bombs_in_words(evening):

@@ -229,16 +229,8 @@ class PlayScreen(Screen):
         parts = ddz_factors(result, lang)
         if result["capped"]:
             parts.append(words(lang)["cap"].format(record["rules"]["cap"]))
-        # A factor is not cut across rows ("4(硬炸" / "…"): a row takes whole factors, and
-        # only one wider than the screen is wrapped.
-        p = self.app.painter
-        lines = [] if parts else [self.t("no_bomb")]
-        for part in parts:
-            joined = lines[-1] + " × " + part if lines else part
-            if lines and p.fits(joined):
-                lines[-1] = joined
-            else:  # the next row goes on "× 4(硬炸)"
-                lines.extend(wrap(p, "× " + part if lines else part))
+        # wrap() keeps a factor whole: "4(hard bomb)" is not cut across rows
+        lines = wrap(self.app.painter, " × ".join(parts)) if parts else [self.t("no_bomb")]
         self._lines = (key, lines)
         return lines
 
