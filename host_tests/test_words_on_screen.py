@@ -94,6 +94,23 @@ def test_the_play_screens_ok_ends_the_bombs_in_words(evening):
         assert "Over" not in _hint(f)
 
 
+def test_the_play_screens_hint_names_both_one_press_bombs(evening):
+    # laizi's soft and hard bombs, four players' bomb and 5-card bomb: both keys named, on
+    # 128x64 too ("R:Soft bomb L:Hard bomb" did not fit its 16 characters).
+    board, lang, frames = evening
+    ok, back, up, down = BUTTONS[board]
+    colon = "" if lang == "zh" else ":"
+    quick = {"zh": (("软炸", "硬炸"), ("炸弹", "五张炸")),
+             "en": (("Soft", "Hard"), ("Bomb", "5-card"))}[lang]
+    plays = _seen(frames, "PlayScreen")
+    laizi = [f for f in plays if f.data["names"] and down + colon + quick[0][0] in _hint(f)]
+    four = [f for f in plays if len(f.data["names"]) == 4]
+    for (first, second), shown in zip(quick, (laizi, four)):
+        assert shown
+        for f in shown:
+            assert down + colon + first in _hint(f) and up + colon + second in _hint(f), _hint(f)
+
+
 def test_who_deals_next_is_said_where_the_seats_leave_no_row(evening):
     board, lang, frames = evening
     if board == "simulated_mono":

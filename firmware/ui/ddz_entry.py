@@ -34,6 +34,9 @@ from ui.strings import text
 QUICK_BOMBS = {"classic": ("bomb", "rocket"), "happy": ("bomb", "rocket"),
                "two": ("bomb", "rocket"), "laizi": ("soft", "hard"), "four": ("bomb", "b5"),
                "five": ("b5", "b6")}
+# Their words on the hint line where the kind's name is long ("Soft bomb"): "R:Soft L:Hard"
+# fits the 128x64 row that "R:Soft bomb L:Hard bomb" did not.
+QUICK_WORDS = {"soft": "quick_soft", "hard": "quick_hard", "b5": "quick_b5", "b6": "quick_b6"}
 SHOWN = (1, 2, 3, 4, 5)
 # The house factors offered (a table's own ×2, ×3 … for a rule such as 底牌同花); the core
 # takes any whole factor up to its bound, these are the ones tables use.
@@ -168,7 +171,8 @@ class PlayScreen(Screen):
         # Amending, BACK walks back to the steps before (the bid…) with the bombs kept, and
         # the menu's undo takes a bomb back; entering a hand, BACK is the undo.
         back = "back" if self.app.amending is not None else "undo"
-        return ((keys.NEXT, self.quick[0]), (keys.PREV, self.quick[1]), (keys.OK, "hand_over"),
+        first, second = (QUICK_WORDS.get(kind, kind) for kind in self.quick)
+        return ((keys.NEXT, first), (keys.PREV, second), (keys.OK, "hand_over"),
                 (keys.BACK, back), (keys.MENU, "menu"))
 
     def press(self, key):
