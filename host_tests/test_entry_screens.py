@@ -78,7 +78,7 @@ def _refusals():
          "无法读取这一手", "That hand cannot be read"),
         (JournalError("no table is open"), "没有牌桌", "No table is open"),
         (JournalError("settings not saved ([Errno 28])"), "设置未保存", "Settings not saved"),
-        (JournalError("no archived table 3"), "没有这个存档", "No such archive"),
+        (JournalError("no archived table 3"), "没有这个存档", "No such saved table"),
         (Unreadable("/data/table/j0000012.000011"),
          "无法读取/data/table/j0000012.000011，暂停记录",
          "Cannot read /data/table/j0000012.000011: not recording"),

@@ -66,6 +66,12 @@ for game, profile, bombers, gestures in plan:
     depth = [0]
     press = app.press
 
+    def hands_now():
+        # The open table's hands: an archive being read (App.view_archive) is not the
+        # table, and opening one records nothing.
+        table = app._put_aside[0] if app.viewing is not None else app.table
+        return len(table.entries) if table else 0
+
     def logged(key, hurried=False):
         if depth[0]:
             press(key, hurried)
@@ -76,7 +82,7 @@ for game, profile, bombers, gestures in plan:
         below = type(stack[-2]).__name__ if len(stack) > 1 else None
         draft = in_progress(app)
         before = bombs(draft)
-        hands = len(app.table.entries) if app.table else 0
+        hands = hands_now()
         age = ticks_diff(now, device._shown)
         try:
             press(key, hurried)
@@ -85,8 +91,7 @@ for game, profile, bombers, gestures in plan:
         after_draft = in_progress(app)
         log.append([key, hurried, age, top, below, before,
                     bombs(after_draft) if after_draft is draft else None,
-                    type(app.stack[-1]).__name__, hands,
-                    len(app.table.entries) if app.table else 0])
+                    type(app.stack[-1]).__name__, hands, hands_now()])
 
     app.press = logged
     for button, kind, gap in gestures:

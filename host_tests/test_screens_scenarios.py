@@ -79,9 +79,10 @@ BIG_FOUR = ([("open", ["ddz", "four", {}])] + keys("o o" + " n" * 12 + " o o")
 # five-player game, on beans, on 升级 and on a roster.
 UNDO = (FIVE + keys("b o m n o o o o") + BEANS + keys("b o") + SHENGJI + keys("b o")
         + ROSTER + keys("b o"))
-# Beans with a fee: the settlement, each player's own fee on its last line (its next page
-# where it does not fit, NEXT turning it).
-BEANS_SETTLE = BEANS + keys("m n n o n b")
+# Beans with a fee: the settlement, each player's own fee on its last line (its next pages
+# where it does not fit, NEXT turning them: on 128x64, with a second row of hints, a line a
+# page).
+BEANS_SETTLE = BEANS + keys("m n n o n n n n b")
 
 # Free scoring 自由记分 (core/free.py): four players, the cursor's player (乙) +30 at a step of
 # 5, OK through the others, who share −30; then a roster of five on four seats, and a table
@@ -265,9 +266,15 @@ def test_the_beans_settlement_shows_each_players_own_fee(evening):
     names = settles[-1].data["names"]
     fees = house + "".join(n + str(a) for n, a in zip(names, (20, 20, 11)))
     assert sum(settles[-1].data["totals"]) == -(20 + 20 + 11)
-    # the last table's settlement, its pages in turn (128x64 wraps the line onto the next)
-    pages = settles[-2:] if settles[-2].strings() != settles[-1].strings() else settles[-1:]
-    shown = "".join(s for f in pages for s in f.strings()[1:]).replace(" ", "")
+    # the last table's settlement, its pages in turn until the first comes again (128x64
+    # wraps the line onto the next)
+    last = settles[-5:]  # BEANS_SETTLE: the settlement opened, then NEXT four times
+    pages = [last[0].strings()]
+    for f in last[1:]:
+        if f.strings() == pages[0]:
+            break
+        pages.append(f.strings())
+    shown = "".join(s for page in pages for s in page[1:]).replace(" ", "")
     assert shown.endswith(fees) and shown.count(house) == 1, shown
 
 

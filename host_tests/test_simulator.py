@@ -122,7 +122,7 @@ def test_the_terminal_draws_two_pixel_rows_a_line(layout, size, rows):
     assert len(out) == rows
     assert all(line.count(terminal.BLOCK) == size[0] for line in out)
     assert "\x1b[38;2;255;0;0m\x1b[48;2;10;20;30m" in out[0]
-    assert terminal.plan(size, 250, 78) == terminal.Plan(1.0, size[0], rows)
+    assert terminal.plan(size, 250, 78) == terminal.Plan("blocks", size[0], rows)
 
 
 def _shown(line):
@@ -149,22 +149,80 @@ def test_the_terminal_view_fits_any_terminal_or_says_it_is_too_small(size):
             assert "too small" in text and "Enlarge it" in text, (columns, rows)
             least = terminal.smallest(size)
             assert "{}×".format(least[0]) in text, text
-    # 240×70 shows every pixel of the colour screen, in half blocks; 130×40 about half of
-    # it in quadrants (every column kept); 80×24 is too small and says what is needed.
+    # 240×70 shows every pixel of the colour screen, in half blocks; 130×40 every pixel
+    # too, in braille dots (120×34 of them); 80×24 is too small and says what is needed.
     legend_one = ["q quit"]
     full = terminal.frame(Image.new("RGB", (240, 135)), 240, 70, legend_one, "status")
     assert len(full) == 70 and _shown(full[0]) == terminal.BLOCK * 240
-    half = terminal.frame(Image.new("RGB", (240, 135)), 130, 40, legend_one, "status")
-    assert 34 <= len(half) - 2 <= 38 and "% size: 240×70 shows every pixel" in _shown(half[-1])
+    dots = terminal.frame(Image.new("RGB", (240, 135)), 130, 40, legend_one, "status")
+    assert len(dots) == 34 + 2 and "dots: 240×70 draws the pixels solid" in _shown(dots[-1])
     small = " ".join(_shown(line) for line in
                      terminal.frame(Image.new("RGB", (240, 135)), 80, 24, legend_one, ""))
     assert "too small" in small and "120×35" in small and "240×69" in small
 
 
-def test_the_scaled_down_terminal_view_keeps_thin_lines_and_colours():
-    # A one-pixel grid of lines on black: at half the size in quadrants, every vertical
-    # line is still there (a column of cells with it in the foreground) and every horizontal
-    # one too, though its rows were taken two by two.
+def test_a_terminal_too_small_to_show_the_screen_takes_no_keys():
+    # 80×24 shows no screen: a typed key would act on a screen nobody sees, so only q acts.
+    img = Image.new("RGB", (240, 135))
+    legend = ["a legend"]
+    assert not terminal.shows_screen(img, 80, 24, legend, "")
+    assert terminal.shows_screen(img, 250, 80, legend, "")
+
+    class Live:
+        def __init__(self):
+            self.pressed = []
+
+        def logical(self, key):
+            self.pressed.append(key)
+
+        def gesture(self, button, kind):
+            self.pressed.append((button, kind))
+
+    board = {"buttons": ["A", "B", "X", "Y"]}
+    live = Live()
+    assert terminal._decode("ayA\r\t\x7f", board, live, acting=False)  # pyright: ignore
+    assert live.pressed == []
+    assert not terminal._decode("aq", board, live, acting=False)  # q still quits
+    assert terminal._decode("a\r", board, live)  # pyright: ignore
+    assert live.pressed == [("A", "short"), "ok"]
+
+
+def _pixels(out, size):
+    """The picture a terminal shows for braille lines: each dot in its cell's foreground
+    colour, the rest in its background (the colour codes as terminal.braille_lines writes
+    them)."""
+    import re
+
+    width, height = size
+    img = Image.new("RGB", size)
+    for row, line in enumerate(out):
+        fg = bg = (0, 0, 0)
+        column = 0
+        for code, ch in re.findall("\x1b\\[([0-9;]*)m|(.)", line):
+            numbers = [int(n) for n in code.split(";") if n]
+            if code:
+                for i in range(len(numbers) - 4):
+                    if numbers[i + 1] == 2 and numbers[i] in (38, 48):
+                        if numbers[i] == 38:
+                            fg = tuple(numbers[i + 2:i + 5])
+                        else:
+                            bg = tuple(numbers[i + 2:i + 5])
+                continue
+            bits = ord(ch) - terminal.BRAILLE if ch != " " else 0
+            for dy in range(4):
+                for dx in range(2):
+                    x, y = 2 * column + dx, 4 * row + dy
+                    if x < width and y < height:
+                        on = bits & terminal._DOTS[dy][dx]  # pyright: ignore[reportPrivateUsage]
+                        img.putpixel((x, y), fg if on else bg)
+            column += 1
+    return img
+
+
+def test_at_120x36_the_terminal_shows_every_pixel_in_braille():
+    # The colour screen of 240×135 in a terminal of 120×36: braille, a dot a pixel, two
+    # colours a cell. A one-pixel grid of lines in two colours on black comes back whole:
+    # every thin line where it was, in its colour.
     img = Image.new("RGB", (240, 135), (0, 0, 0))
     for x in range(5, 240, 10):
         for y in range(135):
@@ -172,17 +230,38 @@ def test_the_scaled_down_terminal_view_keeps_thin_lines_and_colours():
     for y in range(7, 135, 16):
         for x in range(240):
             img.putpixel((x, y), (250, 40, 40))
-    plan = terminal.plan(img.size, 120, 34)
-    assert plan == terminal.Plan(0.5, 120, 33)
-    out = terminal.quadrant_lines(img, plan.columns, plan.rows)
-    assert len(out) == plan.rows and all(len(_shown(line)) == plan.columns for line in out)
-    middle = _shown(out[plan.rows // 2 - 1])
-    # Columns 5, 15, 25...: cell 2, 7, 12... has its right half lit (▐ ▗ ▝ or more).
-    right = {c for i, c in enumerate(terminal.QUADRANTS) if i & 0b0101}
-    assert all(middle[x // 2] in right for x in range(5, 240, 10)), middle
-    joined = "".join(out)
-    assert "\x1b[38;2;250;40;40m" in joined or "\x1b[48;2;250;40;40m" in joined
+    legend = terminal.legend_parts({"buttons": ["A", "B", "X", "Y"]})
+    out = terminal.frame(img, 120, 36, legend, "flash: .sim/simulated")
+    assert len(out) == 36 and terminal.plan(img.size, 120, 34) == terminal.Plan("braille", 120, 34)
+    assert all(terminal.width_of(_shown(line)) <= 120 for line in out)
+    back = _pixels(out[:34], img.size)
+    lines_kept = sum(back.getpixel((x, y)) == img.getpixel((x, y))
+                     for x in range(240) for y in range(135)
+                     if img.getpixel((x, y)) != (0, 0, 0))
+    lit = sum(img.getpixel((x, y)) != (0, 0, 0) for x in range(240) for y in range(135))
+    # where a red and a white line cross, a cell holds three colours: the crossings' cells
+    # keep the nearer one
+    assert lines_kept >= lit - 24 * 9 * 2, (lines_kept, lit)
     assert terminal.plan(img.size, 119, 40) is None  # under half the width: not legible
+
+
+def test_at_120x36_chinese_and_the_cursor_bar_are_drawn_as_on_the_screen():
+    # The real new-table screen in Chinese: in braille every pixel of its characters is in
+    # place, and the cursor bar is a solid bar (its cells' background), not two thin lines.
+    with Sim("simulated", lang="zh") as sim:
+        img = screen_image(sim).convert("RGB")
+    out = terminal.braille_lines(img)
+    back = _pixels(out, img.size)
+    same = sum(back.getpixel((x, y)) == img.getpixel((x, y))
+               for x in range(img.width) for y in range(img.height))
+    assert same >= img.width * img.height * 0.99, same
+    bar = img.getpixel((img.width - 2, 27))  # the cursor's row, right of its text
+    assert bar != img.getpixel((img.width - 2, 2))  # not the head row's background
+    # Every cell of the bar's middle rows, right of the text, is a blank on the bar's colour.
+    for row in (5, 6):
+        cells = _shown(out[row])
+        assert cells[60:] == " " * 60, cells
+        assert "\x1b[48;2;{};{};{}m".format(*bar) in out[row]
 
 
 def test_the_window_opens_clicks_and_closes(monkeypatch):
@@ -298,9 +377,9 @@ def test_the_terminal_view_is_drawn_again_when_the_terminal_is_resized(tmp_path)
         read_until(terminal.BLOCK.encode())  # every pixel: half blocks
         resize(40, 130)
         proc.send_signal(signal.SIGWINCH)
-        drawn = read_until("% size: 240×70 shows every pixel".encode())
+        drawn = read_until("dots: 240×70 draws the pixels solid".encode())
         assert "\x1b[2J".encode() in drawn  # cleared: nothing of the larger frame stays
-        assert any(c.encode() in drawn for c in terminal.QUADRANTS[1:12])  # quadrants
+        assert any(chr(terminal.BRAILLE + bits).encode() in drawn for bits in (1, 255))
         resize(24, 80)  # no signal this time: the size is checked as well
         read_until(b"too small")
         resize(80, 250)

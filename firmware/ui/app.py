@@ -34,6 +34,10 @@ WATCHDOG_MS = 8000  # the longest the RP2040's watchdog allows is 8388 ms
 # "A长菜单" "A双击…"; "A:OK" "A hold:Menu" "A twice:…" (a bare "A~" explained nothing).
 _KINDS = ("", "长", "双击")
 _KINDS_EN = (":", " hold:", " twice:")
+# The cursor's arrows need no colon ("Y▼", in English too), and a screen where two buttons
+# move it names both as one part, the button above or on the left first: "X▲Y▼", "L▲R▼"
+# (with a space between, the 128x64 table's hints lose their undo in English).
+_ARROWS = ("up", "down")
 _ALWAYS = (keys.OK, keys.MENU)  # named on every hint line that has them
 _HINTS_KEPT = 16  # hint lines kept, per (language, actions), ~60 B each: a classic evening uses 7
 _HINT_PARTS_KEPT = 24  # "A确认" and the like, ~70 B each: the screens use about 20
@@ -260,10 +264,18 @@ class App:
 
         parts = []
         both = None  # OK and the menu on one button: one part, "A确认/长菜单"
+        arrow = None  # (index in parts, part) of the first arrow named
         for key_, word in actions:
             part = self._hint_part(key_, word, lang)
             if part is None:
                 continue
+            if word in _ARROWS and arrow is not None:
+                first = arrow[1]
+                joined = part[0] + first[0] if word == "up" else first[0] + part[0]
+                parts[arrow[0]] = (1, arrow[0], (joined, first[1] + part[1], part[2]))
+                continue
+            if word in _ARROWS:
+                arrow = (len(parts), part)
             if key_ in _ALWAYS and both is not None and both[1][2] == part[2]:
                 first = both[1]
                 button = len(self.button_names[part[2]])
@@ -310,7 +322,7 @@ class App:
             return found
         from ui.text import width as text_width
 
-        marks = _KINDS if lang == "zh" else _KINDS_EN
+        marks = _KINDS if lang == "zh" or word in _ARROWS else _KINDS_EN
         for kind in range(3):
             for i, entry in enumerate(self.keymap):
                 if entry[kind] == key:

@@ -34,6 +34,9 @@ from ui.strings import text
 QUICK_BOMBS = {"classic": ("bomb", "rocket"), "happy": ("bomb", "rocket"),
                "two": ("bomb", "rocket"), "laizi": ("soft", "hard"), "four": ("bomb", "b5"),
                "five": ("b5", "b6")}
+# Their words on the hint line where the kind's name is long ("Soft bomb"): "R:Soft L:Hard"
+# fits the 128x64 row that "R:Soft bomb L:Hard bomb" did not.
+QUICK_WORDS = {"soft": "quick_soft", "hard": "quick_hard", "b5": "quick_b5", "b6": "quick_b6"}
 SHOWN = (1, 2, 3, 4, 5)
 # The house factors offered (a table's own ×2, ×3 … for a rule such as 底牌同花); the core
 # takes any whole factor up to its bound, these are the ones tables use.
@@ -168,7 +171,8 @@ class PlayScreen(Screen):
         # Amending, BACK walks back to the steps before (the bid…) with the bombs kept, and
         # the menu's undo takes a bomb back; entering a hand, BACK is the undo.
         back = "back" if self.app.amending is not None else "undo"
-        return ((keys.NEXT, self.quick[0]), (keys.PREV, self.quick[1]), (keys.OK, "hand_over"),
+        first, second = (QUICK_WORDS.get(kind, kind) for kind in self.quick)
+        return ((keys.NEXT, first), (keys.PREV, second), (keys.OK, "hand_over"),
                 (keys.BACK, back), (keys.MENU, "menu"))
 
     def press(self, key):
@@ -202,14 +206,16 @@ class PlayScreen(Screen):
             return
         p.line(0, p.clip(head + " " + bid), color=p.accent)
         big = p.big_scale
+        last = p.rows - self.hint_rows  # the first row of the hints
+        factors = self._factors(record, result)
+        if 1 + big + len(each) + len(factors) > last and big > 2:
+            big = 2  # a smaller multiple, so that a second row of factors shows whole
         p.big(1, stake, big)
         row = 1 + big
-        last = p.rows - self.hint_rows  # the first row of the hints
         for line in each[:last - row]:
             p.line(row, p.clip(line))
             row += 1
         if row < last:  # what makes the multiple, where the stakes leave room
-            factors = self._factors(record, result)
             for i, part in enumerate(factors[:last - row]):
                 more = i == last - row - 1 and len(factors) > last - row
                 p.line(row + i, p.clip(part + " …" if more else part))
@@ -227,6 +233,7 @@ class PlayScreen(Screen):
         parts = ddz_factors(result, lang)
         if result["capped"]:
             parts.append(words(lang)["cap"].format(record["rules"]["cap"]))
+        # wrap() keeps a factor whole: "4(hard bomb)" is not cut across rows
         lines = wrap(self.app.painter, " × ".join(parts)) if parts else [self.t("no_bomb")]
         self._lines = (key, lines)
         return lines
@@ -242,7 +249,8 @@ def undo_bomb(draft):
 def _stakes(screen, p, pairs):
     """What each pair settles if the landlord wins, as the core worked it out (doubles, cap,
     laizi's ¼, the beans room and balances), as lines that fit: ["每家 16"] when every pair
-    is the same, else per pair of a landlord-side seat and a farmer, ["甲乙 16 甲丙 8"]."""
+    is the same, else per pair of a landlord-side seat and a farmer, ["甲乙 16 甲丙 8"]
+    ("P2·P1 16 P2·P3 8": Latin names run together would read as one)."""
     first = pairs[0][2]
     table = screen.app.table
     if all(amount == first for _lord, _farmer, amount in pairs):
@@ -251,7 +259,8 @@ def _stakes(screen, p, pairs):
     lines = []
     line = ""
     for lord, farmer, amount in pairs:
-        pair = "{}{} {}".format(names[lord], names[farmer], money_text(amount, table.scale))
+        pair = screen.t("pair").format(names[lord], names[farmer],
+                                       money_text(amount, table.scale))
         if line and not p.fits(line + " " + pair):
             lines.append(line)
             line = pair

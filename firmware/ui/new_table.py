@@ -7,7 +7,7 @@ from core.profiles import LEVELS, PROFILE_NAMES, PROFILES
 from core.roster import MAX_PERSONS, RULES
 from core.table import SEATS
 from ui import keys
-from ui.screen import Choice, Screen
+from ui.screen import Choice, Screen, wrap
 
 GAMES = ([("ddz", p) for p in PROFILE_NAMES] + [("baohuang", None), ("shengji", None)]
          + [("free", None)])
@@ -74,7 +74,9 @@ class NewTableScreen(Choice):
         return self.t("new_table")
 
     def actions(self):
-        return ((keys.NEXT, "down"), (keys.PREV, "up"), (keys.OK, "ok"), (keys.MENU, "saved"))
+        # OK turns an option to its next value ("A切换"), and on the last row starts the table.
+        ok = "ok" if self.rows()[self.cursor] == "open" else "cycle"
+        return ((keys.NEXT, "down"), (keys.PREV, "up"), (keys.OK, ok), (keys.MENU, "saved"))
 
     def press(self, key):
         if key == keys.MENU:
@@ -306,7 +308,8 @@ class CloseTable(Screen):
 
     def draw(self, p):
         p.line(0, self.t("new_table"), color=p.accent)
-        p.line(1, self.t("close_table"))
+        for row, piece in enumerate(wrap(p, self.t("close_table"))):  # 128 px: two rows
+            p.line(1 + row, piece)
 
 
 SLEEP_CHOICES = (60, 120, 300, 30, 0)  # "sleep_s": idle seconds before the display dims

@@ -219,27 +219,44 @@ _NUMBER = "0123456789.+-−"  # what a number is written with: never cut inside 
 
 def wrap(p, s, room=0):
     """`s` cut into pieces that fit `room` px (the screen's width), at spaces or anywhere,
-    but never inside a number ("乙+2457" / "6" once read as two numbers): one that would be
-    cut goes to the next line whole, with the word before it where a space allows."""
+    but never inside a number ("乙+2457" / "6" once read as two numbers) nor at a space in
+    brackets ("4(硬" / "炸)": a factor's name goes whole to the next line, "4(hard bomb)"):
+    one that would be cut goes to the next line whole, with the word before it where a
+    space allows."""
     pieces = []
     while s and not p.fits(s, room):
         cut = len(s) - 1
         while cut > 1 and not p.fits(s[:cut], room):
             cut -= 1
-        space = s.rfind(" ", 0, cut + 1)
+        space = _space_before(s, cut + 1)
         if s[cut] in _NUMBER and s[cut - 1] in _NUMBER:
             start = cut
             while start > 0 and s[start - 1] in _NUMBER:
                 start -= 1
             if space > 0 or start > 0:
                 cut = space if space > 0 else start
-        elif space > cut // 2:
-            cut = space
+        elif space > 0 and (space > cut // 2 or "(" in s[space:cut]):
+            cut = space  # at a space; before a bracket that would be cut, however early
         pieces.append(s[:cut].rstrip())
         s = s[cut:].lstrip()
     if s:
         pieces.append(s)
     return pieces
+
+
+def _space_before(s, end):
+    """The index of the last space in s[:end] outside brackets, or -1."""
+    depth = 0
+    found = -1
+    for i in range(end):
+        c = s[i]
+        if c == "(":
+            depth += 1
+        elif c == ")" and depth:
+            depth -= 1
+        elif c == " " and not depth:
+            found = i
+    return found
 
 
 def signed(value, scale=1):

@@ -25,6 +25,14 @@ class SettleScreen(Paged):
         super().__init__(app)
         self._lines = None  # worked out once: beans read every hand for the fees
 
+    @property
+    def hint_rows(self):
+        # 128x64: a settlement of more than one page names OK, the next page and the way
+        # back, which one row of 16 characters does not hold (in either language).
+        p = self.app.painter
+        lines = self._lines
+        return 2 if p.mono and lines is not None and len(lines) > p.rows - 2 else 1
+
     def actions(self):
         pages = ((keys.NEXT, "next_page"),) if self.pages > 1 else ()
         if self.app.table.game == "shengji":

@@ -39,6 +39,14 @@ class PointsScreen(Screen):
         self.draft = draft
         self.points = draft.get("points", START_POINTS)
 
+    @property
+    def hint_rows(self):
+        # 128x64: +5, −5, +40, OK and back take two rows of hints in Chinese, three in
+        # English ("M:OK/hold:+40" alone fills most of one); the points take the row left.
+        if not self.app.painter.mono:
+            return 1
+        return 2 if self.app.lang == "zh" else 3
+
     def actions(self):
         return ((keys.NEXT, "plus5"), (keys.PREV, "minus5"), (keys.MENU, "plus40"),
                 (keys.OK, "ok"), (keys.BACK, "back"))
@@ -58,10 +66,11 @@ class PointsScreen(Screen):
 
     def draw(self, p):
         dealer = self.app.table.names[self.draft["dealer"]]
-        if p.mono:  # 128 px: the dealer, and what the number is, over the number
-            p.line(0, "{} {}".format(self.t("dealer"), dealer), color=p.accent)
-            p.right(0, self.t("points"), color=p.accent)
-            p.big(1, str(self.points), 2)
+        if p.mono:  # 128 px: the points, then the dealer where a row is left
+            p.line(0, self.t("points"), color=p.accent)
+            p.right(0, str(self.points), color=p.accent)
+            if p.rows - self.hint_rows > 1:
+                p.line(1, "{} {}".format(self.t("dealer"), dealer))
             return
         p.line(0, "{} {}  {}".format(self.t("dealer"), dealer, self.t("attackers")),
                color=p.accent)

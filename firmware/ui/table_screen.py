@@ -69,8 +69,8 @@ class TableScreen(Screen):
         return state["dealer"] if state is not None else None
 
     def actions(self):
-        return ((keys.NEXT, "down"), (keys.OK, "new_hand"), (keys.MENU, "menu"),
-                (keys.BACK, "undo"))
+        return ((keys.NEXT, "down"), (keys.PREV, "up"), (keys.OK, "new_hand"),
+                (keys.MENU, "menu"), (keys.BACK, "undo"))
 
     def press(self, key):
         table = self.app.table
@@ -179,7 +179,8 @@ class TableScreen(Screen):
         if seated is None:
             dealer = self.t("deals_next").format(table.names[deals_next(table)])
         else:
-            dealer = self.t("sits_out").format(" ".join(resting))
+            dealer = self.t("sits_out" if len(resting) == 1 else "sit_out").format(
+                self.t("name_sep").join(resting))
         head = self._head(p, table)
         if p.mono:
             # 128x64: three players whose amounts do not fit half the width take a row each
@@ -202,9 +203,11 @@ class TableScreen(Screen):
         free = p.y(p.rows - self.hint_rows - 1)
         room = top + (table.persons + cols - 1) // cols * text.HEIGHT * scale <= free
         # Who deals next: in its own row under the seats where there is one, else in the
-        # head row when it fits there.
+        # head row, after the game where that fits, else in the game's place (the players
+        # know what they play; who deals, or sits out, they ask).
         if top and not room:
             short = self.t(table.profile or table.game)  # "经典", not "斗地主 经典"
+            head = p.clip(dealer, p.width - text.width("  " + hand_no))
             if p.fits(short + "  " + dealer + "  " + hand_no):
                 head = short + "  " + dealer
         texts = (head, hand_no, dealer, names, titles, amounts, colors, inks,

@@ -33,6 +33,10 @@ WORDS = {
     "b6": "6-card bomb",
     "b7": "7-card bomb",
     "b8": "8-card bomb",
+    "quick_soft": "Soft",  # the play screen's one-press keys (ddz_entry.QUICK_WORDS)
+    "quick_hard": "Hard",
+    "quick_b5": "5-card",
+    "quick_b6": "6-card",
     "j3": "3-joker bomb",
     "j4": "4-joker bomb",
     "spring": "Spring",
@@ -111,6 +115,8 @@ WORDS = {
     "rotate_leader": "leader",
     "rotate_loser": "loser",
     "sits_out": "{} sits out",
+    "sit_out": "{} sit out",  # two or more, their names joined by "name_sep"
+    "name_sep": ", ",
     "seating": "Seating",
     "seat_in": "in",
     "seat_out": "out",
@@ -123,7 +129,7 @@ WORDS = {
     "bid_n": "Bid {}",
     "grabs_n": "{} grabs",
     "alone": "Alone, 1 vs 4",
-    "hand_over": "Over",
+    "hand_over": "Done",  # the bombs are in: on to who won
     "new_hand": "Deal",
     "stake": "Stake",
     "more_bombs": "More bombs",
@@ -143,6 +149,7 @@ WORDS = {
     "minus5": "−5",
     "plus40": "+40",
     "done": "Done",
+    "cycle": "Set",  # an option to its next value ("M:Set/hold:Saved": 128 px)
     "change": "Edit",
     "choose": "choose",
     "team_won": "{} won",
@@ -154,12 +161,12 @@ WORDS = {
     "start": "Start",
     "up": "▲",
     "down": "▼",
-    "close_table": "Close and archive this table",
-    "archives": "Archives",
-    "archive_n": "Archive {}",
-    "no_archives": "No archives",
+    "close_table": "Close and save this table",
+    "archives": "Saved tables",  # "hold:Saved" on the hints
+    "archive_n": "Table {}",
+    "no_archives": "No saved tables",
     "delete": "Delete",
-    "delete_archive": "Delete archive {}?",
+    "delete_archive": "Delete saved table {}?",
     # new table options
     "opt_cap": "Cap",
     "opt_bomb_mode": "Bombs",
@@ -179,6 +186,7 @@ WORDS = {
     "hand_no": "Hand {}",
     "deals_next": "{} deals next",
     "pays": "{} pays {} {}",
+    "pair": "{}·{} {}",  # a pair's stake: the landlord's side, a farmer, the amount
     "fees": "Fees:",
     "fee_each": "Fees: {} each",
     "unit_is": "1 pt = {}",
@@ -222,7 +230,7 @@ WORDS = {
     "err_damaged": "That hand cannot be read",
     "err_settings": "Settings not saved",
     "err_no_table": "No table is open",
-    "err_no_archive": "No such archive",
+    "err_no_archive": "No such saved table",
     "err_record": "Cannot record: {}",
     "err_journal": "Journal error",
     # -- sleep and dimming
@@ -232,7 +240,7 @@ WORDS = {
     "next_page": "More",
     "prev_page": "Prev",
     "quit": "Quit",  # forfeit, where the hint line is short of room
-    "saved": "Saved",  # the archives, where the hint line is short of room
+    "saved": "Saved",  # the saved tables (the menu's "Saved tables"), on the hint line
     "no_last_hand": "No hand yet to repeat",
 }
 

@@ -7,13 +7,14 @@ The picture fits the terminal it has, and is drawn again when the terminal is re
 - a terminal of at least the screen's width in columns and half its height in rows (240×68
   for a 240×135 screen, plus the lines below it) shows every pixel: half blocks (▀, the top
   pixel in the foreground colour, the bottom one in the background), two pixels a cell;
-- a smaller one shows the screen scaled down to fit, with quadrant blocks (▘▝▖▗ ▚ ▙ ...):
-  a cell is 2×2 smaller pixels in two colours, so that at half the size every column of
-  pixels is still there (the rows are taken two by two), and a thin stroke is kept, not
-  blurred away: in a cell's part, a pixel unlike the cell's background wins. The aspect is
-  kept (a cell is taken to be twice as high as wide);
-- below half the size text is no longer legible: the terminal says how large it needs to be
-  instead of drawing.
+- a smaller one, down to half the screen's width and a quarter of its height in rows
+  (120×34), shows every pixel as a braille dot (⣿: 2×4 dots a cell): a cell takes two
+  colours, its background its most common one (so a cursor bar stays a solid bar) and its
+  dots the pixels nearer the colour most unlike it (a thin stroke stays). Chinese stays
+  legible there, every stroke in its place; a picture scaled down to fit (quadrant blocks
+  at half the size took the rows two by two) merged the strokes of a 16 px character;
+- smaller still, the terminal says how large it needs to be instead of drawing, and takes
+  no key but q until it is enlarged.
 
 Keys: a button's letter taps it (a b x y, l m r), the capital letter holds it for a long press;
 arrows, Enter / Space, Backspace / Esc and Tab are the logical keys prev/next, ok, back and
@@ -39,11 +40,10 @@ from tools.sim.screen import screen_image
 from tools.sim.vm import Sim
 
 BLOCK = "\u2580"  # ▀ upper half block
-# Quadrant blocks by the parts in the foreground colour: bit 3 top left, 2 top right,
-# 1 bottom left, 0 bottom right.
-QUADRANTS = (" ", "\u2597", "\u2596", "\u2584", "\u259d", "\u2590", "\u259e", "\u259f",
-             "\u2598", "\u259a", "\u258c", "\u2599", "\u2580", "\u259c", "\u259b", "\u2588")
-MIN_SCALE = 0.5  # below, the screen's text is no longer legible
+BRAILLE = 0x2800  # the blank braille cell; a dot's bit is added to it
+# The bit of each dot of a braille cell, by its row (0-3) and column (0-1).
+_DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
+_AROUND = (3, 4)  # px beside and above / below a braille cell that tell its background
 _ARROWS = {"A": "prev", "B": "next", "C": "next", "D": "prev"}  # up, down, right, left
 _ALT_ON, _ALT_OFF = "\x1b[?1049h\x1b[?25l", "\x1b[0m\x1b[?25h\x1b[?1049l"
 _CLEAR = "\x1b[2J"
@@ -74,81 +74,66 @@ def lines(img: Image.Image) -> list[str]:
 
 @dataclass(frozen=True)
 class Plan:
-    """How the screen is drawn: at `scale` of its full size (1: every pixel, half blocks;
-    below: quadrant blocks) in `columns` × `rows` cells."""
+    """How the screen is drawn: `kind` "blocks" (half blocks, two pixels a cell) or
+    "braille" (eight pixels a cell, as dots), in `columns` × `rows` cells; every pixel
+    either way."""
 
-    scale: float
+    kind: str
     columns: int
     rows: int
 
 
 def full_size(size: tuple[int, int]) -> tuple[int, int]:
-    """Columns and rows that show every pixel of a picture of `size`."""
+    """Columns and rows that show every pixel of a picture of `size` in half blocks."""
     return size[0], (size[1] + 1) // 2
 
 
-def plan(size: tuple[int, int], columns: int, rows: int) -> Plan | None:
-    """The largest drawing of a picture of `size` that fits `columns` × `rows` cells, or
-    None if even the smallest legible one (MIN_SCALE) does not."""
-    width, height = size
-    full_columns, full_rows = full_size(size)
-    if columns >= full_columns and rows >= full_rows:
-        return Plan(1.0, full_columns, full_rows)
-    scale = min(1.0, columns / width, 2 * rows / height)
-    if scale < MIN_SCALE:
-        return None
-    return Plan(scale, max(1, min(columns, int(width * scale))),
-                max(1, min(rows, int(height * scale / 2))))
-
-
 def smallest(size: tuple[int, int]) -> tuple[int, int]:
-    """Columns and rows of the smallest legible drawing of a picture of `size`."""
+    """Columns and rows of the smallest legible drawing of a picture of `size`: braille."""
     width, height = size
     return -(-width // 2), -(-height // 4)
 
 
-def _spans(total: int, parts: int) -> list[tuple[int, int]]:
-    """`parts` consecutive spans [start, end) covering range(total), none empty."""
-    out = []
-    for i in range(parts):
-        start = i * total // parts
-        end = max(start + 1, (i + 1) * total // parts)
-        out.append((min(start, total - 1), min(end, total)))
-    return out
+def plan(size: tuple[int, int], columns: int, rows: int) -> Plan | None:
+    """The largest drawing of a picture of `size` that fits `columns` × `rows` cells, or
+    None if even braille does not."""
+    for kind, (need_columns, need_rows) in (("blocks", full_size(size)),
+                                            ("braille", smallest(size))):
+        if columns >= need_columns and rows >= need_rows:
+            return Plan(kind, need_columns, need_rows)
+    return None
 
 
 def _far(a: tuple, b: tuple) -> int:
     return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2
 
 
-def quadrant_lines(img: Image.Image, columns: int, rows: int) -> list[str]:
-    """The picture scaled to `columns` × `rows` cells of 2×2 quadrants, two colours a cell:
-    a cell's background is its most common colour; each quadrant shows the pixel of its
-    part that is most unlike that background (so a thin line stays), and then each quadrant
-    takes the nearer of the background and the cell's most unlike colour."""
+def braille_lines(img: Image.Image) -> list[str]:
+    """The picture as terminal lines of braille cells, every pixel a dot: a cell is 2×4
+    pixels in two colours, its background its most common colour (a cursor bar stays a
+    solid bar) and its dots the pixels nearer the colour most unlike it (a thin stroke
+    stays). One line for every four rows of pixels, one column for every two."""
     rgb = img.convert("RGB")
     width, height = rgb.size
     px = rgb.load()
     assert px is not None
-    xs = _spans(width, 2 * columns)
-    ys = _spans(height, 2 * rows)
     out = []
-    for row in range(rows):
+    for top in range(0, height, 4):
         parts = []
         last = None  # (fg, bg) set last; fg None: not set
-        for column in range(columns):
-            quads = []
-            counts = Counter()
-            for sy in (ys[2 * row], ys[2 * row + 1]):
-                for sx in (xs[2 * column], xs[2 * column + 1]):
-                    pixels = [px[x, y] for y in range(*sy) for x in range(*sx)]
-                    counts.update(pixels)
-                    quads.append(pixels)
-            background = counts.most_common(1)[0][0]
-            colours = [max(pixels, key=lambda p: _far(p, background)) for pixels in quads]
-            if background not in colours:
-                background = Counter(colours).most_common(1)[0][0]
-            ink = max(colours, key=lambda p: _far(p, background))
+        for left in range(0, width, 2):
+            dots = [(dx, dy, px[left + dx, top + dy]) for dy in range(4) for dx in range(2)
+                    if left + dx < width and top + dy < height]
+            # The background is what surrounds the cell too (a stroke's crossing fills most
+            # of a 2×4 cell, and white dots on white read as a block): of the colours in the
+            # cell, the most common around it.
+            here = {c for _x, _y, c in dots}
+            around = Counter(px[x, y] for y in range(max(0, top - _AROUND[1]),
+                                                     min(height, top + 4 + _AROUND[1]))
+                             for x in range(max(0, left - _AROUND[0]),
+                                            min(width, left + 2 + _AROUND[0])))
+            background = max(here, key=lambda c: around[c])
+            ink = max(here, key=lambda c: _far(c, background))
             if ink == background:
                 if last is None or last[1] != background:
                     parts.append("\x1b[48;2;{};{};{}m".format(*background))
@@ -156,12 +141,13 @@ def quadrant_lines(img: Image.Image, columns: int, rows: int) -> list[str]:
                 parts.append(" ")
                 continue
             bits = 0
-            for colour in colours:
-                bits = bits << 1 | (_far(colour, ink) < _far(colour, background))
+            for dx, dy, colour in dots:
+                if _far(colour, ink) < _far(colour, background):
+                    bits |= _DOTS[dy][dx]
             if last != (ink, background):
                 parts.append("\x1b[38;2;{};{};{}m\x1b[48;2;{};{};{}m".format(*ink, *background))
                 last = (ink, background)
-            parts.append(QUADRANTS[bits])
+            parts.append(chr(BRAILLE + bits))
         parts.append("\x1b[0m")
         out.append("".join(parts))
     return out
@@ -207,30 +193,44 @@ def legend_parts(board: dict) -> list[str]:
             "Enter ok", "Backspace back", "Tab menu", "q quit"]
 
 
+def _layout(img: Image.Image, columns: int, rows: int, legend_items: list[str],
+            status: str) -> "tuple[Plan | None, list[str], list[str]]":
+    """(how the screen is drawn, or None if it does not fit; the legend's lines; the status
+    lines) at this terminal size."""
+    below = wrap(legend_items, columns)
+    tail = wrap([status], columns) if status else []
+    fits = plan(img.size, columns, rows - len(below) - len(tail))
+    if fits is not None and fits.kind == "braille":
+        columns_full, rows_full = _needed(img.size, legend_items, status, full_size(img.size))
+        note = "dots: {}×{} draws the pixels solid".format(columns_full, rows_full)
+        tail = wrap([status, note] if status else [note], columns)
+        fits = plan(img.size, columns, rows - len(below) - len(tail))
+    return fits, below, tail
+
+
+def shows_screen(img: Image.Image, columns: int, rows: int, legend_items: list[str],
+                 status: str) -> bool:
+    """Whether frame() draws the screen at this size, not the sentence that it is too small:
+    a key typed meanwhile would act on a screen nobody sees, so run() drops it."""
+    return _layout(img, max(1, columns), max(1, rows), legend_items, status)[0] is not None
+
+
 def frame(img: Image.Image, columns: int, rows: int, legend_items: list[str],
           status: str) -> list[str]:
     """What the terminal shows: the screen as large as fits above the key legend (wrapped
     to the width) and the status line; every line within `columns`, at most `rows` lines.
     Too small a terminal gets a sentence saying how large it needs to be."""
     columns, rows = max(1, columns), max(1, rows)
-    below = wrap(legend_items, columns)
-    tail = wrap([status], columns) if status else []
-    fits = plan(img.size, columns, rows - len(below) - len(tail))
-    if fits is not None and fits.scale < 1:
-        columns_full, rows_full = _needed(img.size, legend_items, status, full_size(img.size))
-        note = "{}% size: {}×{} shows every pixel".format(int(fits.scale * 100),
-                                                          columns_full, rows_full)
-        tail = wrap([status, note] if status else [note], columns)
-        fits = plan(img.size, columns, rows - len(below) - len(tail))
+    fits, below, tail = _layout(img, columns, rows, legend_items, status)
     if fits is None:
         need = _needed(img.size, legend_items, status, smallest(img.size))
         full = _needed(img.size, legend_items, status, full_size(img.size))
         words = ("The terminal ({}×{}) is too small to show the screen legibly: it needs "
-                 "{}×{} at least, {}×{} for every pixel. Enlarge it, or q to quit.".format(
+                 "{}×{} at least, {}×{} for every pixel. Enlarge it, or q to quit; until "
+                 "then the keys wait (nothing is pressed blind).".format(
                      columns, rows, *need, *full)).split(" ")
         return wrap(words, columns, sep=" ")[:rows]
-    picture = (lines(img) if fits.scale == 1 else
-               quadrant_lines(img, fits.columns, fits.rows))
+    picture = lines(img) if fits.kind == "blocks" else braille_lines(img)
     return picture + below + tail
 
 
@@ -242,8 +242,9 @@ def _needed(size, legend_items, status, picture):
         len(wrap([status], columns)) if status else 0)
 
 
-def _decode(data: str, board: dict, live: Live) -> bool:
-    """Act on typed keys; False to quit."""
+def _decode(data: str, board: dict, live: Live, acting: bool = True) -> bool:
+    """Act on typed keys; False to quit. Not `acting` (the terminal too small to show the
+    screen), every key but quitting is dropped."""
     names = {b.lower(): b for b in board["buttons"]}
     i = 0
     while i < len(data):
@@ -251,6 +252,8 @@ def _decode(data: str, board: dict, live: Live) -> bool:
         i += 1
         if ch in ("q", "Q", "\x03", "\x04"):
             return False
+        if not acting:
+            continue
         if ch == "\x1b":
             if i < len(data) and data[i] in "[O":
                 code = data[i + 1] if i + 1 < len(data) else ""
@@ -305,7 +308,10 @@ def run(sim: Sim, status: str = "", size=terminal_size) -> None:
             ready, _, _ = select.select([fd], [], [], 0.02)
             if ready:
                 data = os.read(fd, 1024).decode("utf-8", "replace")
-                if not _decode(data, sim.board, live):
+                columns, rows = size()
+                acting = shows_screen(screen_image(sim), columns, rows,
+                                      legend_parts(sim.board), _status(status, live))
+                if not _decode(data, sim.board, live, acting):
                     break
             live.update()
             now = (sim.fb_version, size(), live.last)
@@ -324,7 +330,11 @@ def run(sim: Sim, status: str = "", size=terminal_size) -> None:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
-def _frame(sim: Sim, live: Live, status: str, columns: int, rows: int) -> list[str]:
+def _status(status: str, live: Live) -> str:
     last = "last key: " + live.last if live.last else ""
+    return "  ".join(s for s in (status, last) if s)
+
+
+def _frame(sim: Sim, live: Live, status: str, columns: int, rows: int) -> list[str]:
     return frame(screen_image(sim), columns, rows, legend_parts(sim.board),
-                 "  ".join(s for s in (status, last) if s))
+                 _status(status, live))
