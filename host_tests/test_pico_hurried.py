@@ -47,9 +47,9 @@ def keys(pico, line):
             press_key(pico, key)
 
 
-# The new-table screen: PREV three times to "who bombed", OK turns it on, NEXT twice to the
-# start row, OK opens the classic table.
-OPEN = "PREV PREV PREV OK NEXT NEXT OK"
+# The new-table screen: PREV four times to "who bombed" (past start, names and end), OK turns
+# it on, NEXT three times to the start row, OK opens the classic table.
+OPEN = "PREV PREV PREV PREV OK NEXT NEXT NEXT OK"
 # Hand 1, 乙 bids 3: a rocket (乙 played it), a second rocket refused ("no such bomb"), a bomb
 # pressed on that message (乙), the landlord wins.
 HAND_1 = "OK OK PREV OK PREV NEXT OK OK OK"
