@@ -101,7 +101,7 @@ def test_the_play_screens_hint_names_both_one_press_bombs(evening):
     ok, back, up, down = BUTTONS[board]
     colon = "" if lang == "zh" else ":"
     quick = {"zh": (("软炸", "硬炸"), ("炸弹", "五张炸")),
-             "en": (("Soft", "Hard"), ("Bomb", "5-card"))}[lang]
+             "en": (("Soft", "Hard"), ("Bomb", "5card"))}[lang]
     plays = _seen(frames, "PlayScreen")
     laizi = [f for f in plays if f.data["names"] and down + colon + quick[0][0] in _hint(f)]
     four = [f for f in plays if len(f.data["names"]) == 4]
@@ -199,3 +199,13 @@ def test_a_paged_settlement_names_the_way_back_and_shows_every_transfer(evening)
     names = ("甲", "丙", "丁") if lang == "zh" else ("P1", "P3", "P4")
     for name in names:
         assert pays.format(name) in shown, shown
+
+
+@pytest.mark.parametrize("lang", ("zh", "en"))
+def test_five_players_both_bomb_keys_are_named_on_128x64(lang):
+    # "R:5-card L:6-card" was 17 characters: the 16 of a 128x64 row dropped L's.
+    frames = run_evening([("open", ["ddz", "five", {}])] + keys("o n n n o"), "simulated_mono",
+                         lang)
+    play = _seen(frames, "PlayScreen")[-1]
+    expected = ("R五张炸", "L六张炸") if lang == "zh" else ("R:5card", "L:6card")
+    assert all(word in _hint(play) for word in expected), _hint(play)

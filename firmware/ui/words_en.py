@@ -35,8 +35,8 @@ WORDS = {
     "b8": "8-card bomb",
     "quick_soft": "Soft",  # the play screen's one-press keys (ddz_entry.QUICK_WORDS)
     "quick_hard": "Hard",
-    "quick_b5": "5-card",
-    "quick_b6": "6-card",
+    "quick_b5": "5card",
+    "quick_b6": "6card",
     "j3": "3-joker bomb",
     "j4": "4-joker bomb",
     "spring": "Spring",
