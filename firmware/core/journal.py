@@ -98,15 +98,21 @@ def segment_name(seq, hands):
     return "j{:07d}.{:06d}".format(seq, hands)
 
 
+def segment_key(name):
+    """(first seq, first hand) of a segment's name, or None."""
+    if len(name) == 15 and name[0] == "j" and name[8] == "." and name[1:8].isdigit() \
+            and name[9:].isdigit():
+        return int(name[1:8]), int(name[9:])
+    return None
+
+
 def _segments(fs, folder):
     """[(first seq, first hand, name)] of a folder, oldest first."""
     found = []
     for name in fs.listdir(folder):
-        if len(name) == 15 and name[0] == "j" and name[8] == ".":
-            try:
-                found.append((int(name[1:8]), int(name[9:]), name))
-            except ValueError:
-                pass
+        key = segment_key(name)
+        if key is not None:
+            found.append((key[0], key[1], name))
     found.sort()
     return found
 
@@ -445,6 +451,9 @@ class Journal:
         self.folder = root + "/" + TABLE
         self.archive = root + "/" + ARCHIVE
         self.blocked = None  # what the last boot could not read
+        # A boot that did not list the table's folder (boot(look=False)): the name after
+        # which a segment is out of its place ("": any segment); None when none is owed.
+        self._unlooked = None
 
     def _has(self, folder, name):
         try:
@@ -454,11 +463,15 @@ class Journal:
                 return False
             raise Unreadable(folder) from None
 
-    def boot(self):
+    def boot(self, look=True):
         """(the open table or None, Report). A table found closed, or with nothing left to
         replay, is moved to the archive, bad bytes and all. Boot again to retry a table
-        that is Blocked."""
+        that is Blocked. look=False leaves out the one listing of the table's folder, the
+        look for a segment out of its place (on a long table's littlefs it costs a boot
+        more than all the rest): the device shows the table first, then asks
+        out_of_place(), and boots again if it says so."""
         self.blocked = None
+        self._unlooked = None
         try:
             if not self._has(self.root, TABLE):
                 return None, Report()
@@ -469,7 +482,7 @@ class Journal:
             return None, report
         from core.journal_boot import Loader  # let go again below: boot happens once
 
-        loader = Loader(self.fs, self.folder, True)
+        loader = Loader(self.fs, self.folder, True, look)
         table = loader.load()
         _unload("core.journal_boot")
         self.blocked = loader.store.blocked
@@ -489,7 +502,22 @@ class Journal:
         elif loader.store.closed:
             self._archive()
             table = None
+        if table is not None:
+            self._unlooked = loader.unlooked
         return table, loader.report
+
+    def out_of_place(self):
+        """Whether the folder holds a segment that boot(look=False) would have looked for:
+        one after the last segment it read, which a boot that looks reads under its own
+        name, or sets aside. Asked once after such a boot; True: boot again."""
+        after = self._unlooked
+        self._unlooked = None
+        if after is None:
+            return False
+        for name in self.fs.listdir(self.folder):
+            if name > after and segment_key(name) is not None:
+                return True
+        return False
 
     def _opening_cut(self, names):
         """Whether a folder holds only what a cut while opening a table leaves: nothing, or

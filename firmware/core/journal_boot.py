@@ -20,6 +20,7 @@ from core.journal import (
     _segments,
     chain,
     read_file,
+    segment_key,
     segment_name,
     write_file,
 )
@@ -40,14 +41,6 @@ def _snapshot(fs, path):
     return got
 
 
-def _key(name):
-    """(first seq, first hand) of a segment's name, or None."""
-    if len(name) == 15 and name[0] == "j" and name[8] == "." and name[1:8].isdigit() \
-            and name[9:].isdigit():
-        return int(name[1:8]), int(name[9:])
-    return None
-
-
 def _lost_name(fs, folder):
     numbers = [int(n[len(LOST):]) for n in fs.listdir(folder)
                if n.startswith(LOST) and n[len(LOST):].isdigit()]
@@ -57,10 +50,12 @@ def _lost_name(fs, folder):
 class Loader:
     """Boot: rebuild a table from its folder, cutting off and keeping aside what is bad."""
 
-    def __init__(self, fs, folder, repair):
+    def __init__(self, fs, folder, repair, look=True):
         self.fs = fs
         self.folder = folder
         self.repair = repair
+        self.look = look  # list the folder for a segment out of its place (_continued)
+        self.unlooked = None  # without look: the name after which one would be out of place
         self.report = Report()
         self.store = JournalStore(fs, folder, writable=repair)
         self.table = None
@@ -126,7 +121,7 @@ class Loader:
         key = None
         if isinstance(after, list) and len(after) == 2 and isinstance(after[0], str) and \
                 isinstance(after[1], str):
-            key = _key(after[0])
+            key = segment_key(after[0])
         if key is None or seq < key[0]:
             return False
         lines = (read_file(self.fs, self.folder + "/" + after[0]) or b"").split(b"\n")
@@ -419,11 +414,15 @@ class Loader:
         segment could take its name) unless no table was read (the folder is archived whole,
         as it is)."""
         store = self.store
+        if not self.look and self.table is not None:
+            # Without a table, boot lists the folder to archive it anyway.
+            self.unlooked = self.holding or ""
+            return None
         strays = []
         # Names compared as they are: parsing every old segment's name costs a long table's
         # boot more than the rest of it.
         for name in sorted(self.fs.listdir(self.folder)):
-            if self.holding is not None and name <= self.holding or _key(name) is None:
+            if self.holding is not None and name <= self.holding or segment_key(name) is None:
                 continue
             data = read_file(self.fs, self.folder + "/" + name)
             if expected is not None and split(data or b"", store.seq + 1)[0]:

@@ -57,7 +57,8 @@ class App:
         self.journal = Journal(fs, data_dir)
         # The journal boots before the painter and the screens are imported: its peak (the
         # snapshot, a segment, the replay's module) and theirs never add up on a small heap.
-        self.table, report = self.journal.boot()
+        # Its folder is looked at after the first frame (look_around).
+        self.table, report = self.journal.boot(look=False)
         from ui.paint import Painter
 
         if lean:
@@ -210,6 +211,20 @@ class App:
 
             self.notice([describe(exc, self.lang)])
 
+    def look_around(self):
+        """After the first frame: if the table's folder holds a segment out of its place,
+        which boot left for now (Journal.boot(look=False)), boot again to read it (or set
+        it aside) and say so. Returns whether the screen changed; asks the journal once."""
+        if not self.journal.out_of_place():
+            return False
+        self.table, report = self.journal.boot()
+        self._tally = None
+        self._ended = self.table.ended() if self.table else None
+        self._reached = self._past_t()
+        self.home()
+        self._announce(report)
+        return True
+
     def _read_again(self, key):
         """A change refused because boot could not read a journal file: boot again. If the
         file reads now and the table is the same, the change goes on; if it reads with more
@@ -244,6 +259,8 @@ class App:
         # Drawn: the hand in progress may be kept (after the frame, so that a draft whose
         # screens cannot be drawn is never written back for the next boot).
         self.drafts.keep(self)
+        if self.look_around():  # once, after the first frame; before any key is taken
+            self.render()
 
     def hint_line(self, screen):
         """What the buttons do here, as "A确认 B返回 …" ("A:OK B:Back …" in English), on
@@ -500,12 +517,12 @@ class Device:
         self.app = App(board.display, board.layout, fs, board.data_dir, board.button_names,
                        board.keymap, lean)
         self.input = Input(board.buttons, board.keymap, now)
-        self._arm()
         board.display.set_brightness(100)  # lit in full, whatever a run before left it at
         self._top = None  # the screen last drawn on top, and when it first was: _drawn()
         self._shown = now
         self.app.render()
         self._drawn(now)
+        self._arm()  # for the screen the first frames left on top (App.look_around)
 
     def _arm(self):
         """The idle times for the screen now on top: dim anywhere, dark only at rest."""

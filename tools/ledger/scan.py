@@ -17,7 +17,7 @@ import stat
 
 from core.errors import RecordError
 from core.frame import encode, frame, split, unframe
-from core.journal import LOST, OLD, SNAP, TMP, segment_name
+from core.journal import LOST, OLD, SNAP, TMP, segment_key, segment_name
 from core.table import Table
 from tools.ledger.records import LedgerError
 
@@ -44,14 +44,6 @@ def open_regular(path):
 def read_regular(path):
     with open_regular(path) as f:
         return f.read()
-
-
-def segment_key(name):
-    """(first seq, first hand) of a segment's name, or None for another name."""
-    if len(name) == 15 and name[0] == "j" and name[8] == "." and \
-            name[1:8].isdigit() and name[9:].isdigit():
-        return int(name[1:8]), int(name[9:])
-    return None
 
 
 def _altered(got, line):
