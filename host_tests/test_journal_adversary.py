@@ -231,6 +231,23 @@ def test_a_newest_segment_renamed_one_number_lower_is_read_and_named():
     assert report.clean() and len(again.entries) == 27
 
 
+def test_a_boot_that_does_not_look_says_afterwards_that_a_segment_is_out_of_place():
+    # The device's boot: the folder is listed after the first frame (Journal.boot(look=False))
+    fs = MemFS(renamed_newest())
+    journal = Journal(fs, "d")
+    table, report = journal.boot(look=False)
+    assert report.clean() and len(table.entries) < 26  # the renamed segment not read yet
+    assert journal.out_of_place() and not journal.out_of_place()  # asked once
+    table, report = journal.boot()
+    assert table.totals == MIRROR.totals and len(table.entries) == 26 and not report.clean()
+
+
+def test_a_boot_that_does_not_look_finds_nothing_out_of_place_in_a_whole_journal():
+    journal = Journal(MemFS(dict(FILES)), "d")
+    table, _report = journal.boot(look=False)
+    assert table.totals == MIRROR.totals and not journal.out_of_place()
+
+
 @pytest.mark.parametrize("shift", range(1, 25))
 def test_a_snapshot_from_another_evening_with_the_same_counts_is_not_taken(shift):
     fs = MemFS(foreign_snapshot(shift))
