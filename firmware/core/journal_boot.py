@@ -210,7 +210,7 @@ class Loader:
             self.store.open(event["open"])
             self.table = table
         elif "hand" in event:
-            if table.record(event["record"], replay=True)[0] != event["hand"]:
+            if table.record(event["record"], replay=True, owned=True)[0] != event["hand"]:
                 raise JournalError("hand out of order")
         elif self._about_unread(event):
             # Its `was` would take out, or put back, a hand the totals never counted.

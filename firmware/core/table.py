@@ -279,14 +279,17 @@ class Table:
 
     # -- recording ---------------------------------------------------------------------
 
-    def _complete(self, record, given=False):
+    def _complete(self, record, given=False, owned=False):
         """Fill what the table decides into `record` and refuse one for another table.
         given: the record was written down (a file's, the journal's) and is whole as it is
         (RULES §8): without `rules` it is scored with the defaults, without `seating` its
-        persons are the seats, whatever the table or other records say."""
+        persons are the seats, whatever the table or other records say. owned: nobody
+        else holds `record` (an event just read from the journal), so it is completed in
+        place: a copy costs a replayed hand ~1 ms of a Pico's boot."""
         if not isinstance(record, dict):
             raise RecordError("record", record, "must be a JSON object")
-        record = _copy(record)
+        if not owned:
+            record = _copy(record)
         rules = record.get("rules")
         if self.roster is not None and isinstance(rules, dict) and "beans" in rules:
             if "seating" in record:
@@ -371,12 +374,12 @@ class Table:
                 record[key] = _copy(old[key])
         return self._complete(record)
 
-    def record(self, record, replay=False, given=False):
+    def record(self, record, replay=False, given=False, owned=False):
         """Score a new hand and add it; returns (hand index, result). Nothing changes if the
         record is refused, or if the store cannot save it (the call can then be repeated).
         replay: the hand comes from the journal (see ddz.check_cards); given: from a file
-        (see _complete; a replayed hand is given too)."""
-        record = self._complete(record, given or replay)
+        (see _complete; a replayed hand is given too); owned: see _complete."""
+        record = self._complete(record, given or replay, owned)
         index = len(self.entries)
         result = self._score(record, index)
         if self.game == "ddz" and not replay:
