@@ -65,6 +65,7 @@ class Loader:
         # Damaged lines passed over until the event that vouched for them replays: (file, its
         # bytes, where they start, the events and hands read before them).
         self.pending = None
+        self.ahead = None  # (name, bytes) of the segment _fits read for load() to replay
 
     def _fits(self, got):
         """A snapshot is taken as is only if it is this table's and its counts agree with
@@ -94,11 +95,14 @@ class Loader:
             self.holding = after[0]
         elif opening is None:
             return False
+        name = segment_name(seq + 1, hands)
         try:
-            if read_file(self.fs, self.folder + "/" + segment_name(seq + 1, hands)) is not None:
-                return True
+            data = read_file(self.fs, self.folder + "/" + name)
         except Unreadable:
             return True  # it is there, so it agrees; the replay then finds it unreadable
+        if data is not None:
+            self.ahead = (name, data)  # replayed next: a file opened in a long table's
+            return True  # folder costs a Pico some 3 ms, so it is read once
         if after is not None:
             return True  # load() looks for any segment after it
         before = None
@@ -289,7 +293,7 @@ class Loader:
         store.tail = 0
         name = segment_name(store.seq + 1, store.hands)
         while True:
-            data = read_file(self.fs, self.folder + "/" + name)
+            data = self._segment(name)
             if data is None:
                 found = self._continued(name)
                 if found is None:
@@ -333,6 +337,14 @@ class Loader:
                 break
             name = segment_name(store.seq + 1, store.hands)
         return name
+
+    def _segment(self, name):
+        """The bytes of segment `name` (None: not there): the one _fits read, if it is."""
+        ahead = self.ahead
+        self.ahead = None
+        if ahead is not None and ahead[0] == name:
+            return ahead[1]
+        return read_file(self.fs, self.folder + "/" + name)
 
     def _past(self, name, data, at):
         """Pass over the damaged lines from byte `at` where the journal says for sure what
