@@ -1,4 +1,5 @@
-"""The one error the core raises for a bad hand record or a bad table action."""
+"""The errors the core raises: RecordError for a bad hand record or a bad table action, and
+JournalError where the store of the hands (core/journal.py) cannot do what was asked."""
 
 # The value of a key that is absent, so that a message can tell it from a JSON null.
 MISSING = object()
@@ -72,3 +73,9 @@ def _show(value):
         except (TypeError, ValueError):
             pass
     return repr(value)
+
+
+class JournalError(Exception):
+    """The journal cannot do what was asked; the message says why, for the screen. Here
+    rather than in core/journal.py so that the table can catch a hand its store cannot read
+    without importing the journal."""

@@ -49,6 +49,7 @@ taken for the end of a file.
 import errno
 from binascii import crc32
 
+from core.errors import JournalError
 from core.frame import frame, intact, unframe
 from core.table import Table
 
@@ -62,10 +63,6 @@ ARCHIVE = "archive"
 # MicroPython's errno module has no ENOSPC, but its littlefs VFS reports a full flash as
 # OSError(28), the POSIX number.
 ENOSPC = 28
-
-
-class JournalError(Exception):
-    """The journal cannot do what was asked; the message says why, for the screen."""
 
 
 class Unreadable(JournalError):

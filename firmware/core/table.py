@@ -16,7 +16,7 @@ full), the table is exactly as it was and the same call can be made again.
 
 from core import ddz
 from core.check import get_int, only_keys
-from core.errors import RecordError
+from core.errors import JournalError, RecordError
 from core.money import CENT, scale_of
 from core.profiles import PROFILE_NAMES, PROFILES
 from core.score import GAMES, score_hand
@@ -501,7 +501,6 @@ class Table:
         rotation rule proposes after the last hand that counts (core/roster.py)."""
         if self._seating is None:
             from core import roster
-            from core.journal import JournalError
 
             seating = roster.first(self.players)
             try:

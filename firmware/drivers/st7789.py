@@ -40,7 +40,6 @@ from time import sleep_ms, ticks_add, ticks_diff, ticks_ms
 from micropython import const
 
 import drivers
-
 from drivers.strip import DEFAULT_PALETTE, StripDisplay
 
 try:  # rp2 (the Pico): a strip goes out by DMA while the painter draws the next one
