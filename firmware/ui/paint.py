@@ -152,13 +152,17 @@ class Painter:
         if n == count and ops == old:
             return []
         # Which ops are new, and (below) which went away: each found once, then reused (a
-        # membership test walks the other frame's ops: ~5,000-9,000 fuel each).
+        # membership test walks the other frame's ops: ~5,000-9,000 fuel each). The op in
+        # the same place of the other frame is tried first: a screen that changes a little
+        # draws the same ops in the same order, and a walk of 20 ops is ~75,000 cycles on a
+        # Pico (a tuple compared item by item), so this saves most of the walks.
         isnew = self._isnew
         if len(isnew) < n:
             isnew = self._isnew = bytearray(n)
         changed = 0
         for i in range(n):
-            if ops[i] in old:
+            op = ops[i]
+            if (i < count and op == old[i]) or op in old:
                 isnew[i] = 0
             else:
                 isnew[i] = 1
@@ -184,7 +188,8 @@ class Painter:
         if len(gone) < count:
             gone = self._gone = bytearray(count)
         for j in range(count):
-            gone[j] = 0 if old[j] in ops else 1
+            was = old[j]
+            gone[j] = 0 if (j < n and was == ops[j]) or was in ops else 1
         if _same_order(ops, n, old, count, isnew, gone):
             kept = 0  # ops before i that both frames have
             for i in range(n):
