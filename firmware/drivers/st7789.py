@@ -14,9 +14,8 @@ On rp2 (the Pico) the pixels of a strip go out by DMA (rp2.DMA, paced by the SPI
 DREQ) and send() returns at once: the painter draws the next strip into a second buffer
 meanwhile (drivers/strip.py, strips=2: 7,680 bytes more at 240 wide), and the next send(),
 command or show() first waits for the last one to be shifted out. The second buffer is
-taken only where it can be afforded (the strips keyword; by default where ui/launch.py
-found room (drivers.roomy), or else where the heap has 176 KB free when the driver is made,
-as a Pico does and a small heap not): with one, each
+taken only where it can be afforded (the strips keyword; by default where the heap has
+176 KB free when the driver is made, as a Pico does and a small heap not): with one, each
 strip goes out by machine.SPI.write before the next is drawn. A DMA channel clears a strip
 (clear()) at a fraction of framebuf's fill either way. Elsewhere (and on the host's VM),
 machine.SPI.write as it is, one strip.
@@ -39,7 +38,6 @@ from time import sleep_ms, ticks_add, ticks_diff, ticks_ms
 
 from micropython import const
 
-import drivers
 from drivers.strip import DEFAULT_PALETTE, StripDisplay
 
 try:  # rp2 (the Pico): a strip goes out by DMA while the painter draws the next one
@@ -95,10 +93,10 @@ _SSPSR_BSY = const(0x10)
 
 
 # The second strip (2 x width x 16 bytes: 7,680 at 240 wide) is taken only where the heap has
-# room for it, unless the board file says: where the app will keep every module it loads, as
-# ui/launch.py tells drivers.roomy; where nothing told it, where the heap has this much free
-# after a collection as the driver is made (ui/launch.py KEEP_ALL_FROM). A smaller heap is a
-# lean app's (ui/modules.py), which needs the 7.5 KB more than the overlap.
+# this much free after a collection as the driver is made, unless the board file says: where
+# the app will keep every module it loads (ui/launch.py KEEP_ALL_FROM, 160 KB, measured once
+# the display is made) and the strips besides. A smaller heap is a lean app's (ui/modules.py),
+# which needs the 7.5 KB more than the overlap.
 _ROOM_FOR_TWO = const(176 * 1024)
 
 
@@ -148,7 +146,7 @@ class ST7789(StripDisplay):
     (r, g, b) for the painter's colour indices. strips: 2, a strip goes out by DMA while the
     painter draws the next into a second buffer (rp2 only); 1, one buffer, each strip sent
     (machine.SPI.write) before the next is drawn; 0 (the default), 2 on rp2 where the heap
-    has room (drivers.roomy; unsaid, 176 KB free after a collection: _ROOM_FOR_TWO), else 1.
+    has 176 KB free after a collection (_ROOM_FOR_TWO), else 1.
     """
 
     def __init__(self, spi, dc, cs, rst=None, backlight=None, *, width=240, height=135,
@@ -158,8 +156,7 @@ class ST7789(StripDisplay):
         if n is None:
             strips = 1  # nothing sends in the background here
         elif not strips:
-            roomy = drivers.roomy
-            strips = 2 if (_two_strips_fit() if roomy is None else roomy) else 1
+            strips = 2 if _two_strips_fit() else 1
         super().__init__(width, height, palette, strips)
         send = _send_channel(n) if strips == 2 else None
         self._dma = None if send is None else send[0]

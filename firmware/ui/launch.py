@@ -37,11 +37,10 @@ NEEDED = (1, 26, 0)
 # this line too. Raised when what a board runs changes in a way a maker should know of.
 VERSION = "1.0.0"
 RESTART_MS = 5000  # a crash during play stays on the screen this long
-# Free heap, before the board file runs, from which the app keeps every module it imports
-# (ui/modules.py) and the colour driver takes a second strip (drivers.roomy): what the app
-# loads at rest and over an evening, about 120 KB as .mpy files, the display's strips, and
-# room for a hand. Below it (an ESP32 without PSRAM) the app is lean.
-KEEP_ALL_FROM = 176 * 1024
+# Free heap, once the board file has made its display, from which the app keeps every module
+# it imports (ui/modules.py): what it loads at rest and over an evening, about 120 KB as
+# .mpy files, with room for a hand. Below it (an ESP32 without PSRAM) the app is lean.
+KEEP_ALL_FROM = 160 * 1024
 CRASH_LOG = "crash.log"
 DATA_DIR = "/data"  # where the log goes when the board file (which names it) failed
 _POLL_MS = 50
@@ -59,18 +58,15 @@ def main():
     board = fs = app = None
     booted = False  # the first frame is on the screen and the loop has the watchdog
     try:
-        import gc
-
-        import drivers
-
-        gc.collect()
-        lean = gc.mem_free() < KEEP_ALL_FROM  # the one look at the heap a boot takes
-        drivers.roomy = not lean
         import board  # pyright: ignore[reportMissingImports]  (the board file, on the device)
 
         if sys.implementation.version < NEEDED:
             _too_old(board)
             return
+        import gc
+
+        gc.collect()
+        lean = gc.mem_free() < KEEP_ALL_FROM
         from drivers.osfs import OsFS
 
         fs = OsFS(board.remount, lean)  # before the app, so that a crash loading it is logged
