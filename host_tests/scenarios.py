@@ -9,8 +9,8 @@ against the table's numbers and against the screen's geometry.
 
 Steps: ("key", "OK") as in device_vm, and ("open", [game, profile, rules]) to open a new
 table at once, or ("open", [game, profile, rules, persons, rotation]) for a roster
-(core/roster.py). The new-table screen is covered by its own tests; an evening here is about
-the hands.
+(core/roster.py), free scoring's seats after them: App.open_table's options, in order.
+The new-table screen is covered by its own tests; an evening here is about the hands.
 """
 
 import json
@@ -90,10 +90,10 @@ for kind, arg in run['steps']:
     if kind == 'key':
         app.press(getattr(keys, arg))
     elif kind == 'open':
-        game, profile, rules = arg[:3]
         if app.table is not None:
             app.close_table()
-        app.open_table(game, profile, rules, False, None, False, *arg[3:])
+        app.open_table(dict(zip(('game', 'profile', 'rules', 'persons', 'roster', 'players'),
+                                arg)))
     frame(arg if kind == 'key' else 'open')
 """
 

@@ -100,7 +100,7 @@ for case in cases:
         fs = MemFS({'/data/settings.json': json.dumps({'lang': case['lang']}).encode()})
         app = App(board.display, board.layout, fs, '/data', board.button_names, board.keymap)
         game, profile, rules = case['open']
-        app.open_table(game, profile, rules, False)
+        app.open_table({'game': game, 'profile': profile, 'rules': rules})
         for record in case['records']:
             app.table.record(record)
         app.home()

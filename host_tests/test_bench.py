@@ -22,6 +22,18 @@ def test_a_classic_hand_with_one_bomb_takes_at_most_eight_presses():
     assert set(figures["typical"]) == set(presses.GAME_ROW)
 
 
+def test_the_press_plans_and_the_pico_bench_import_no_bench_above_them():
+    # The imports run one way: tools.bench uses tools.bench_pico and tools.presses, and
+    # tools.bench_pico uses tools.presses (the key plans both benches play, EVENING among
+    # them); neither of those two loads what sits above it.
+    code = ("import sys, tools.presses; print('tools.bench_pico' in sys.modules); "
+            "import tools.bench_pico; print('tools.bench' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["False", "False"]
+
+
 def test_the_quick_benchmark_runs_and_reports_every_figure():
     done = subprocess.run([sys.executable, "-m", "tools.bench", "--quick"], cwd=ROOT,
                           capture_output=True, text=True, timeout=600)

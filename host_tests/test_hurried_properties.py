@@ -60,7 +60,7 @@ for game, profile, bombers, gestures in plan:
     fs = MemFS()
     device = Device(board, fs, now)
     app = device.app
-    app.open_table(game, profile, None, False, None, bombers)
+    app.open_table({'game': game, 'profile': profile, 'bombers': bombers})
     app.render()
     log = []
     depth = [0]

@@ -18,7 +18,7 @@ import random
 import pytest
 
 from tools import mpvm
-from tools.bench import EVENING
+from tools.presses import EVENING
 
 # A fake bus that keeps the panel's RAM as the ST7789 would: CASET/RASET set a window, RAMWR
 # data fills it row after row. Columns and rows are the driver's picture coordinates.

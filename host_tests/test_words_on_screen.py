@@ -4,7 +4,8 @@ from the painter's ops (host_tests/scenarios.py).
 
 - English that reads: pair stakes "P2·P1 6" (not "P2P1 6"), "P4, P5 sit out", the play
   screen's factors never cut ("4(hard …"), "Done" to end the bombs, the saved tables called
-  so on the menu and on the hints, who deals next always said, the close question whole on
+  so on the menu and on the hints, who deals next said on the colour layouts (128x64, which
+  has no row for it, brackets who sits out among the seats), the close question whole on
   128x64.
 - Hints that match the keys: both buttons that move the cursor, what OK does on the new-table
   screen, every key of the 升级 points screen and the way back from a paged settlement.
@@ -15,6 +16,8 @@ from scenarios import keys, run_evening
 
 BOARDS = ("simulated", "simulated_large", "simulated_mono")
 EVERYWHERE = [(b, lang) for b in BOARDS for lang in ("zh", "en")]
+COLOUR = [p for p in EVERYWHERE if p[0] != "simulated_mono"]
+MONO = [p for p in EVERYWHERE if p[0] == "simulated_mono"]
 # The buttons of each layout: (OK and the menu, back, the cursor up, down). simulated_large
 # has the small colour board's buttons.
 BUTTONS = {"simulated": ("A", "B", "X", "Y"), "simulated_large": ("A", "B", "X", "Y"),
@@ -44,7 +47,11 @@ EVENING = (
 )
 
 
-@pytest.fixture(scope="module", params=EVERYWHERE, ids=lambda p: "{}-{}".format(*p))
+def _ids(param):
+    return "{}-{}".format(*param)
+
+
+@pytest.fixture(scope="module", params=EVERYWHERE, ids=_ids)
 def evening(request):
     board, lang = request.param
     return board, lang, run_evening(EVENING, board, lang)
@@ -111,22 +118,37 @@ def test_the_play_screens_hint_names_both_one_press_bombs(evening):
             assert down + colon + first in _hint(f) and up + colon + second in _hint(f), _hint(f)
 
 
-def test_who_deals_next_is_said_where_the_seats_leave_no_row(evening):
-    board, lang, frames = evening
-    if board == "simulated_mono":
-        pytest.skip("128x64 has no head row: the seats fill it")
-    four = [f for f in frames if f.screen == "TableScreen" and len(f.data["names"]) == 4]
-    said = "甲下一手发牌" if lang == "zh" else "P1 deals next"
-    assert said in four[0].joined(), four[0].joined()
+def _table_of(frames, persons):
+    """The table screen of the evening's table with `persons` names (four players; the
+    roster of five), as it first shows."""
+    return next(f for f in frames if f.screen == "TableScreen" and len(f.data["names"]) == persons)
 
 
-def test_who_sits_out_is_listed_as_a_list(evening):
+# Who deals next (four players) and who sits out (the roster of five), in words: the colour
+# layouts have a row for them under the seats or in the head row.
+@pytest.mark.parametrize("evening", COLOUR, indirect=True, ids=_ids)
+def test_who_deals_next_and_who_sits_out_are_said_in_words(evening):
     board, lang, frames = evening
-    if board == "simulated_mono":
-        pytest.skip("128x64 brackets who sits out: (丁) (戊)")
-    roster = [f for f in frames if f.screen == "TableScreen" and len(f.data["names"]) == 5]
-    said = "丁 戊 休息" if lang == "zh" else "P4, P5 sit out"
-    assert said in roster[0].joined(), roster[0].joined()
+    said = ({4: "甲下一手发牌", 5: "丁 戊 休息"} if lang == "zh"
+            else {4: "P1 deals next", 5: "P4, P5 sit out"})
+    for persons, words in said.items():
+        table = _table_of(frames, persons)
+        assert words in table.joined(), table.joined()
+
+
+# 128x64 has no row to spare: the seats and the hints fill its 64 rows. Those who sit out
+# are bracketed among the seats; who deals next is not written (the cursor starts on the
+# seat after the dealer's), and nothing of either is squeezed in or cut.
+@pytest.mark.parametrize("evening", MONO, indirect=True, ids=_ids)
+def test_128x64_brackets_who_sits_out_and_writes_no_dealer(evening):
+    board, lang, frames = evening
+    four, roster = _table_of(frames, 4), _table_of(frames, 5)
+    names = ["甲", "乙", "丙", "丁", "戊"] if lang == "zh" else ["P1", "P2", "P3", "P4", "P5"]
+    assert four.strings() == [s for name in names[:4] for s in (name, "0")], four.strings()
+    width = four.size[0]
+    assert four.boxes == [[0, 16, width // 2, width]]  # the cursor on 乙 / P2's cell
+    shown = names[:3] + ["(" + name + ")" for name in names[3:]]
+    assert roster.strings() == [s for name in shown for s in (name, "0")], roster.strings()
 
 
 def test_the_saved_tables_are_named_alike_on_the_menu_and_the_hints(evening):

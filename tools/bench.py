@@ -25,7 +25,7 @@ from pathlib import Path
 
 import tools  # noqa: F401  (puts the firmware's core on the import path)
 from core.journal import Journal
-from tools import bench_boot, bench_pico, mpvm
+from tools import bench_boot, bench_pico, mpvm, presses
 from tools.firmware.build import BuildError
 from tools.lfs_image import Flash, LfsFS
 from tools.mpy_size import sizes
@@ -70,15 +70,6 @@ def color_display(bus=None):
 # drivers/memfs.py would charge ~90,000 fuel a file operation a board does not spend).
 _DATA = 'DATA = "/input/data"\n'
 
-# One classic evening, as keys and the screen each lands on: what every press costs.
-EVENING = ["PREV", "OK",                       # new table: to "start", open it
-           "NEXT", "PREV", "OK",               # table: move the landlord, start a hand
-           "NEXT", "OK",                       # bid 2
-           "NEXT", "PREV", "BACK",             # play: bomb, rocket, undo
-           "OK", "NEXT", "PREV", "OK",         # result: farmers win and back, confirm
-           "MENU", "NEXT", "OK", "OK", "BACK", "BACK",  # history and a past hand
-           "MENU", "NEXT", "NEXT", "OK", "BACK"]        # settlement
-
 _PRESSES = mpvm.FUEL_METER + _ST7789 + _DATA + """
 import json
 import board
@@ -109,8 +100,9 @@ print(json.dumps(out))
 
 
 def press_costs(layout, board):
-    """[(key, screen it lands on, logic fuel, render fuel, display bytes)] for EVENING."""
-    script = "LAYOUT = {!r}\nKEYS = {!r}\n".format(layout, EVENING) + _PRESSES
+    """[(key, screen it lands on, logic fuel, render fuel, display bytes)] for the classic
+    evening (presses.EVENING)."""
+    script = "LAYOUT = {!r}\nKEYS = {!r}\n".format(layout, presses.EVENING) + _PRESSES
     outcome = mpvm.run(script, {"board.py": (BOARDS / board).read_bytes()}, compiled=True)
     return json.loads(outcome.stdout.strip().splitlines()[-1])
 
@@ -283,8 +275,6 @@ def mpy_sizes():
 
 def presses_per_hand():
     """Presses for a typical hand of every game, from the device_presses plans."""
-    from tools import presses
-
     return presses.report()
 
 

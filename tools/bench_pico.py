@@ -32,6 +32,7 @@ from pathlib import Path
 import tools  # noqa: F401  (puts the firmware's core on the import path)
 from core.journal import Journal, StorageFull, read
 from tools import bench_boot
+from tools import presses as plans
 from tools.lfs_image import Flash, LfsFS
 from tools.pico import QUIET_MS, READ_MS, Pico, images, repl
 from tools.pico.deployed import BOOT_QUIET_MS, DeployFailed, fresh_image
@@ -201,8 +202,6 @@ def game_hands(image, scratch, share):
     """A typical hand of every game (tools/presses.py), each on a fresh board after opening
     its table; classic goes on for WEAR_HANDS hands, for wear over a whole snapshot period.
     Every recorded hand is read back from the flash and checked against the plan's."""
-    from tools import presses as plans
-
     out = {}
     for game, (plan, expected) in plans.TYPICAL.items():
         keys = plan.split()
@@ -403,9 +402,6 @@ def measure(firmware=None, image=False):
     version or a UF2 file (None: the newest that can be had), the scorekeeper deployed onto
     it; image: the scorekeeper's own image instead (tools.firmware, the Display Pack's),
     flashed onto an erased Pico. Prints its progress (wall time) on stderr."""
-    from tools import presses as plans
-    from tools.bench import EVENING
-
     started = mark = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="bench-pico-") as scratch:
         if image:
@@ -424,7 +420,7 @@ def measure(firmware=None, image=False):
         if image:
             figures["image"].update(version="1.28.0 + the scorekeeper", origin="tools.firmware",
                                     note="the scorekeeper, its board file and font frozen in")
-        idle, presses, clocks = evening(base, scratch, EVENING)
+        idle, presses, clocks = evening(base, scratch, plans.EVENING)
         figures.update(idle=idle, evening=presses, clock=clocks)
         mark = _progress("a classic evening", mark)
         figures["games"] = game_hands(base, scratch, idle["share"])

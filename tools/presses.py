@@ -12,13 +12,23 @@ import statistics
 import sys
 
 from tools import mpvm
-from tools.bench import BOARDS
+from tools.deploy import BOARDS
 
 # The new-table screen's game row cycles classic, happy, laizi, two, four, five, 保皇, 升级.
 GAME_ROW = {"classic": 0, "happy": 1, "laizi": 2, "two": 3, "four": 4, "five": 5,
             "baohuang": 6, "shengji": 7}
 SEATS = {"classic": 3, "happy": 3, "laizi": 3, "two": 2, "four": 4, "five": 5}
 FIRST_CURSOR = 1  # a new table's cursor: the seat after the first dealer (seat 0)
+
+# One classic evening from a board with no table: what every press costs (tools/bench.py on
+# the MicroPython VM, tools/bench_pico.py on the emulated Pico).
+EVENING = ["PREV", "OK",                       # new table: to "start", open it
+           "NEXT", "PREV", "OK",               # table: move the landlord, start a hand
+           "NEXT", "OK",                       # bid 2
+           "NEXT", "PREV", "BACK",             # play: bomb, rocket, undo
+           "OK", "NEXT", "PREV", "OK",         # result: farmers win and back, confirm
+           "MENU", "NEXT", "OK", "OK", "BACK", "BACK",  # history and a past hand
+           "MENU", "NEXT", "NEXT", "OK", "BACK"]        # settlement
 
 # Typical hands: (keys from the table screen, what the recorded hand must hold).
 TYPICAL = {

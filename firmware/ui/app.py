@@ -171,11 +171,9 @@ class App:
         planes): give back what an evening leaves scattered over the heap. Measured on the
         emulated Pico after a short evening: 91 KB free, yet no 1,280 bytes together. The
         hand's screens are let go (the next hand reads them again, a few ms each), and so are
-        the kept glyphs and hint lines (made again as they are drawn). Only on a small heap
-        (self.lean): a heap that keeps everything has the room whole, and a Pico runs its
-        image, whose bytecode is in flash."""
-        if not self.lean:
-            return
+        the kept glyphs and hint lines (made again as they are drawn). Callers call it on a
+        small heap only (self.lean): a heap that keeps everything has the room whole, and a
+        Pico runs its image, whose bytecode is in flash."""
         import gc
 
         from ui import text
@@ -437,22 +435,26 @@ class App:
         self._table().unvoid(index)
         self.home()
 
-    def open_table(self, game, profile, rules, titles, end=None, bombers=False, persons=None,
-                   roster=None, players=None, names=None):
-        """bombers: ask who played each bomb; persons: how many play in turn, with `roster`
-        the rotation rule (core/roster.py), None: as many as the seats; players: the seats
-        of free scoring (the other games know theirs); names: who plays, one a person (the
-        new-table screen's choice), else the host's names (settings) or the defaults."""
-        players = players or (PROFILES[profile][0] if profile else SEATS[game])
-        persons = persons or players
+    def open_table(self, options, names=None):
+        """Open a new table as `options` say, a dict (NewTableScreen.table_options()): its
+        game, and where chosen its profile, rules, titles, end, bombers (ask who played
+        each bomb), persons (how many play in turn, with `roster` the rotation rule,
+        core/roster.py; else as many as the seats) and players (the seats of free scoring;
+        the other games know theirs). names: who plays, one a person (the new-table
+        screen's choice), else the host's names (settings) or the defaults."""
+        game, profile = options["game"], options.get("profile")
+        players = options.get("players") or (PROFILES[profile][0] if profile else SEATS[game])
+        persons = options.get("persons") or players
         if names is None:
             from core.names import merged
 
             names = merged(self.settings.get("names"))
         if len(names) < persons:
             names = default_names(persons, self.lang)
-        self.table = self.journal.open_table(game, players, profile, rules, names[:persons],
-                                             titles, end, roster, bombers)
+        self.table = self.journal.open_table(
+            game, players, profile, options.get("rules"), names[:persons],
+            options.get("titles", False), options.get("end"), options.get("roster"),
+            options.get("bombers", False))
         self._ended = None
         self._reached = []
         self._tally = None

@@ -235,13 +235,8 @@ class NewTableScreen(Choice):
 
             self.app.push(PlayersScreen(self.app, self._picked(), self._count))
         elif value == "open":
-            # Spelled out, not open_table(*args): the host's WASI MicroPython (tools/mpvm.py)
-            # dies on a nine-argument star call to a method with defaults; boards do not.
-            game, profile, rules, titles, end, bombers, persons, roster, players = (
-                self.table_args())
             names = self.names()
-            self.app.open_table(game, profile, rules, titles, end, bombers, persons, roster,
-                                players, names=names)
+            self.app.open_table(self.table_options(), names)
             from ui.players import remember
 
             remember(self.app, names)
@@ -269,11 +264,11 @@ class NewTableScreen(Choice):
 
         return fill(self._picked(), self._count(), self.app.lang)
 
-    def table_args(self):
-        """(game, profile, rules, titles, end, bombers, persons, roster, players) for what is
-        chosen (players: free scoring's seats, else None);
+    def table_options(self):
+        """What is chosen, as App.open_table reads it: game, profile, rules, titles, end,
+        bombers, and with a roster persons and roster; players for free scoring's seats.
         rules hold only what differs from the core's defaults, so records stay short (laizi's
-        base is always there: see LAIZI_BASES); persons and roster None without a roster."""
+        base is always there: see LAIZI_BASES)."""
         game, profile = self._game()
         rules = {}
         for name, values in self.fields():
@@ -286,12 +281,14 @@ class NewTableScreen(Choice):
             players = PROFILES[profile][0]
             rules["beans"] = {"n": self.value("n"), "fee": self.value("fee"),
                               "balances": [self.value("balance")] * players}
-        persons = roster = None
+        options = {"game": game, "profile": profile, "rules": rules, "titles": self.titles,
+                   "end": self.ends()[self.end], "bombers": self.bombers and game == "ddz"}
         if self.persons and self._rosters():
-            persons, roster = self._seats() + self.persons, RULES[self.rotation]
-        return (game, profile, rules, self.titles, self.ends()[self.end],
-                self.bombers and game == "ddz", persons, roster,
-                self._seats() if game == "free" else None)
+            options["persons"] = self._seats() + self.persons
+            options["roster"] = RULES[self.rotation]
+        if game == "free":
+            options["players"] = self._seats()
+        return options
 
 
 class CloseTable(Screen):

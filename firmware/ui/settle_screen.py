@@ -45,7 +45,8 @@ class SettleScreen(Paged):
             return
         if key == keys.OK and self.app.table.game != "shengji":
             app = self.app
-            app.make_room()
+            if app.lean:  # the code's planes need kilobytes in one piece
+                app.make_room()
             # Making the code takes about a second on a Pico (choosing its mask): the screen
             # says so meanwhile.
             app.push(Notice(app, [app.t("making_qr")]))

@@ -94,10 +94,10 @@ class TableScreen(Screen):
         elif key == keys.MENU:
             import sys
 
-            if "ui.table_menu" not in sys.modules:
-                # The evening's first menu comes late, on a heap that has room but in pieces,
-                # and the menu needs some in one (1,280 bytes were found missing on the
-                # emulated Pico): what the hands left scattered is given back first.
+            if self.app.lean and "ui.table_menu" not in sys.modules:
+                # The evening's first menu comes late, on a small heap that has room but in
+                # pieces, and the menu needs some in one (1,280 bytes were found missing on
+                # the emulated Pico): what the hands left scattered is given back first.
                 self.app.make_room()
             from ui.table_menu import TableMenu  # the menu and what it opens: ui/modules.py
 

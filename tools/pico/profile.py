@@ -2,7 +2,7 @@
 
     python -m tools.pico.profile [--top N] [--elf FILE] [KEY ...]
 
-presses KEYs (default: the classic evening of tools/bench.py) on a fresh board as
+presses KEYs (default: the classic evening of tools/presses.py) on a fresh board as
 tools.bench_pico does, and prints for each press the functions of MicroPython's image that
 executed most of its cycles. The harness counts the cycles of every instruction by its
 address while a press runs (exact, not sampled: the emulation is slower, the chip's cycles
@@ -21,9 +21,9 @@ from pathlib import Path
 from elftools.elf.elffile import ELFFile
 
 from tools import bench_pico
-from tools.bench import EVENING
 from tools.pico import images
 from tools.pico.deployed import BOOT_QUIET_MS, fresh_image
+from tools.presses import EVENING
 
 VERSION = "1.28.0"
 HEAP = (0x20000000, 0x20042000)  # SRAM: where a .mpy's machine code is loaded

@@ -49,13 +49,18 @@ _ALT_ON, _ALT_OFF = "\x1b[?1049h\x1b[?25l", "\x1b[0m\x1b[?25h\x1b[?1049l"
 _CLEAR = "\x1b[2J"
 
 
+def _pixels(img: Image.Image):
+    """The picture's RGB pixels, read as px[x, y], and its width and height."""
+    rgb = img.convert("RGB")
+    px = rgb.load()
+    assert px is not None
+    return px, rgb.size[0], rgb.size[1]
+
+
 def lines(img: Image.Image) -> list[str]:
     """The picture as terminal lines, every pixel: one line for every two rows of pixels,
     one column a pixel."""
-    rgb = img.convert("RGB")
-    width, height = rgb.size
-    px = rgb.load()
-    assert px is not None
+    px, width, height = _pixels(img)
     out = []
     for y in range(0, height, 2):
         parts = []
@@ -113,10 +118,7 @@ def braille_lines(img: Image.Image) -> list[str]:
     pixels in two colours, its background its most common colour (a cursor bar stays a
     solid bar) and its dots the pixels nearer the colour most unlike it (a thin stroke
     stays). One line for every four rows of pixels, one column for every two."""
-    rgb = img.convert("RGB")
-    width, height = rgb.size
-    px = rgb.load()
-    assert px is not None
+    px, width, height = _pixels(img)
     out = []
     for top in range(0, height, 4):
         parts = []

@@ -118,7 +118,8 @@ def web_import(text):
         app = device.app  # noqa: F821 (the guest's)
         if app.table is not None:
             app.close_table()
-        app.open_table(game, profile, rules, False, None, bombers, persons or None, roster)
+        app.open_table({"game": game, "profile": profile, "rules": rules, "bombers": bombers,
+                        "persons": persons or None, "roster": roster})
         for record in records:
             app.table.record(record)
     except (RecordError, JournalError, OSError, TypeError, KeyError) as exc:
