@@ -115,6 +115,16 @@ class Board:
         self.pico.close()
 
 
+def flashed(uf2, target):
+    """`target`: the flash of an erased Pico after `uf2` was dropped on it and it first
+    booted (MicroPython formats its file system then), as a maker's new board."""
+    target = Path(target)
+    target.unlink(missing_ok=True)
+    with Pico(target, uf2) as pico:
+        _settled(pico, BOOT_QUIET_MS)
+    return target
+
+
 def image_info(uf2):
     """The MicroPython image: version, file, SHA-256, and where such a file comes from."""
     digest = images.sha256(uf2)
@@ -262,14 +272,9 @@ def _lit(state):
     return state["display"]["backlight"]
 
 
-def first_frame(image, scratch):
-    """Cycles from power on until the backlight comes on (the driver lights it once the
-    first whole picture is sent), split into asleep, waiting for SPI and compute.
-
-    The board is watched in COARSE_MS slices to find the slice the backlight came on in, then
-    booted again (the same cycles: the chip is deterministic) and stopped FINE_MS at a time
-    through that slice. The replayed board then answers, over its REPL, how much of its heap
-    the boot left free."""
+def lit_slice(image, scratch):
+    """When the first boot of `image` lit the backlight: the start, in emulated nanoseconds,
+    of the COARSE_MS slice it came on in."""
     with Board(image, scratch) as pico:
         before = 0.0
         state = pico.state()
@@ -278,15 +283,34 @@ def first_frame(image, scratch):
             if before > BOOT_LIMIT_MS * 1e6:
                 raise BenchError("no picture {} ms after power on".format(BOOT_LIMIT_MS))
             state = pico.run(COARSE_MS)
+    return before
+
+
+def replay_to_light(pico, before):
+    """Boot the just powered `pico` again up to the instant the backlight comes on, FINE_MS at
+    a time through the slice lit_slice() found; its state there."""
+    state = pico.run(before / 1e6)
+    steps = 0
+    while not _lit(state):
+        steps += 1
+        if steps * FINE_MS > 2 * COARSE_MS:
+            raise BenchError("the second boot did not light the backlight where the "
+                             "first did: the emulated chip did not repeat itself")
+        state = pico.run(FINE_MS)
+    return state
+
+
+def first_frame(image, scratch):
+    """Cycles from power on until the backlight comes on (the driver lights it once the
+    first whole picture is sent), split into asleep, waiting for SPI and compute.
+
+    The board is watched in COARSE_MS slices to find the slice the backlight came on in, then
+    booted again (the same cycles: the chip is deterministic) and stopped FINE_MS at a time
+    through that slice. The replayed board then answers, over its REPL, how much of its heap
+    the boot left free."""
+    before = lit_slice(image, scratch)
     with Board(image, scratch) as pico:
-        state = pico.run(before / 1e6)
-        steps = 0
-        while not _lit(state):
-            steps += 1
-            if steps * FINE_MS > 2 * COARSE_MS:
-                raise BenchError("the second boot did not light the backlight where the "
-                                 "first did: the emulated chip did not repeat itself")
-            state = pico.run(FINE_MS)
+        state = replay_to_light(pico, before)
         out = {"cycles": state["cycles"], "active": state["active"],
                "spi_wait": state["spiWait"], "spi_bytes": state["spiBytes"],
                "asleep": state["cycles"] - state["active"],
@@ -412,9 +436,7 @@ def measure(firmware=None, image=False):
             from tools.firmware.build import build
 
             uf2 = build("pico_display_pack")
-            base = Path(scratch) / "base.img"
-            with Pico(base, uf2) as pico:  # an erased Pico's first boot: its file system
-                _settled(pico, BOOT_QUIET_MS)
+            base = flashed(uf2, Path(scratch) / "base.img")
             mark = _progress("the image flashed", mark)
         else:
             uf2 = images.find(firmware)

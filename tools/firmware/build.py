@@ -102,6 +102,16 @@ def _binary_end(elf: Path) -> int:
         return found[0]["st_value"]
 
 
+def elf(board: str) -> Path:
+    """The ELF of the board's image that build() made last in this checkout: its symbols name
+    the image's code by address (tools.pico.profile)."""
+    try:
+        root = sources.find()
+    except sources.SourceError as exc:
+        raise BuildError(str(exc)) from None
+    return _tree(root, board, ROOT) / "firmware.elf"
+
+
 def build(board: str, jobs: int | None = None) -> Path:
     """The board's image, built or found up to date; BuildError says why not. Builds at once
     (tests in parallel) take turns where they share something: the sources and tools, one
