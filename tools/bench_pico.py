@@ -34,7 +34,7 @@ from core.journal import Journal, StorageFull, read
 from tools import bench_boot
 from tools.lfs_image import Flash, LfsFS
 from tools.pico import QUIET_MS, READ_MS, Pico, images, repl
-from tools.pico.deployed import BOOT_QUIET_MS, DeployFailed, fresh_image
+from tools.pico.deployed import BOOT_QUIET_MS, DeployFailed, flashed, fresh_image
 from tools.pico.flashfs import FS_BLOCKS, STOCK, FlashFS, layout_of
 
 SIZES = (10, 1000, 10000)  # hands in the journal at boot
@@ -113,16 +113,6 @@ class Board:
 
     def __exit__(self, *exc):
         self.pico.close()
-
-
-def flashed(uf2, target):
-    """`target`: the flash of an erased Pico after `uf2` was dropped on it and it first
-    booted (MicroPython formats its file system then), as a maker's new board."""
-    target = Path(target)
-    target.unlink(missing_ok=True)
-    with Pico(target, uf2) as pico:
-        _settled(pico, BOOT_QUIET_MS)
-    return target
 
 
 def image_info(uf2):

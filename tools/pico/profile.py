@@ -37,7 +37,7 @@ from tools.bench import EVENING
 from tools.firmware import build
 from tools.firmware.build import BuildError
 from tools.pico import images
-from tools.pico.deployed import BOOT_QUIET_MS, DeployFailed, fresh_image
+from tools.pico.deployed import BOOT_QUIET_MS, DeployFailed, flashed, fresh_image
 
 BOARD = "pico_display_pack"  # the emulated Pico's pack (tools.pico.PACK)
 HEAP = (0x20000000, 0x20042000)  # SRAM: where a .mpy's machine code is loaded
@@ -109,7 +109,7 @@ def board_image(stock: str | None, scratch: str) -> tuple[Path, Path]:
           "build/firmware/ until firmware/ changes) ...".format(BOARD), file=sys.stderr,
           flush=True)
     uf2 = build.build(BOARD)
-    return bench_pico.flashed(uf2, Path(scratch) / "base.img"), build.elf(BOARD)
+    return flashed(uf2, Path(scratch) / "base.img"), build.elf(BOARD)
 
 
 def _print(title, funcs, top):
