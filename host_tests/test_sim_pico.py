@@ -7,6 +7,7 @@ the window must drive it live."""
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -166,6 +167,22 @@ def test_what_the_pico_mode_refuses_exits_2_with_a_message(tmp_path):
                           timeout=60)
     if "node" not in os.listdir(Path(sys.executable).parent):
         assert done.returncode == 2 and "node not found" in done.stderr, done.stderr
+
+
+def test_without_the_arm_toolchain_the_pico_mode_says_what_to_install(tmp_path):
+    # Node is there, the compilers are not, and the image is out of date (another build
+    # date): tools.firmware's own refusal, naming the packages.
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no node")
+    (tmp_path / "node").symlink_to(node)
+    env = dict(os.environ, SCOREKEEPER_SIM_ENV="1", PATH=str(tmp_path), SOURCE_DATE_EPOCH="1")
+    done = subprocess.run([sys.executable, "-m", "tools.sim", "--pico", "--fresh", "--keys",
+                           "A"], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert "building the scorekeeper's image" in done.stderr
+    assert "sudo apt-get install gcc-arm-none-eabi" in done.stderr
 
 
 def test_an_image_for_another_pack_is_flashed_over_with_this_boards(tmp_path, monkeypatch):

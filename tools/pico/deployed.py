@@ -14,8 +14,8 @@ pico_display_pack_2 deploys that board file instead, on a Pico with the 2.0" pac
     flashed(uf2, target)        the other way: an erased Pico with a UF2 dropped on it (the
                                 scorekeeper's image), first booted, nothing deployed
 
-The tests (host_tests/pico_board.py) and the simulator (tools.sim --pico) both start from
-these images.
+The tests (host_tests/pico_board.py) and the simulator (tools.sim --pico --firmware) both
+start from these images.
 """
 
 import hashlib
