@@ -600,16 +600,17 @@ def _targets_table(p, screens, hz, title, boot_ms, heap_after_boot):
     return lines + [""]
 
 
-# What dominates each target that is not met, measured: tools/pico/profile.py samples where
+# What dominates each target that is not met, measured: tools/pico/profile.py counts where
 # the CPU is in each press, tools/frozen_ram.py times and weighs every import. Prose, so it
 # says "about": regenerate these figures by hand when the firmware changes much.
 TARGET_NOTES = [
     "- **Presses.** Text is drawn by ui/ink.py's machine code (Thumb, deployed to the RP2040 "
     "boards only): about 4,000 cycles a glyph where framebuf.blit took 33,000. What is left "
     "over 10 ms is the interpreter running the painter, the screens and the core "
-    "(`python -m tools.pico.profile` names the C functions of each press): a cursor move on "
-    "the table screen is mostly the painter sending its four full-width strips (each send "
-    "some 33,000 cycles of window set-up from Python) and working out what changed; a bomb "
+    "(`python -m tools.pico.profile --stock 1.28.0` names the C functions of each press): a "
+    "cursor move on the table screen is mostly the painter sending its four full-width "
+    "strips (each send some 33,000 cycles of window set-up from Python) and working out what "
+    "changed; a bomb "
     "is the play screen's draw (about 1 M cycles, half of it the core's preview of the hand) "
     "and the painter's diff (about 0.6 M, a quarter of it measuring text widths); a result "
     "cycle the diff (about 1.1 M) and the preview's lines (about 1.3 M: the core and the "
