@@ -26,6 +26,7 @@ image calls: memcpy, memset, soft-float).
 
 import argparse
 import bisect
+import contextlib
 import sys
 import tempfile
 from pathlib import Path
@@ -105,10 +106,12 @@ def board_image(stock: str | None, scratch: str) -> tuple[Path, Path]:
     if stock:
         uf2 = images.find(stock)
         return fresh_image(uf2), uf2.with_name(uf2.stem + ".elf")
-    print("profile: the scorekeeper's image for {} (built once, then reused from "
-          "build/firmware/ until firmware/ changes) ...".format(BOARD), file=sys.stderr,
-          flush=True)
-    uf2 = build.build(BOARD)
+    if not build.up_to_date(BOARD):
+        print("profile: building the scorekeeper's image for {} (a minute or two the first "
+              "time, then kept in build/firmware/ until the firmware changes) ...".format(BOARD),
+              file=sys.stderr, flush=True)
+    with contextlib.redirect_stdout(sys.stderr):  # stdout is the profile
+        uf2 = build.build(BOARD)
     return flashed(uf2, Path(scratch) / "base.img"), build.elf(BOARD)
 
 
