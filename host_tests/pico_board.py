@@ -1,6 +1,6 @@
 """The emulated Pico for tests: a firmware image found or skipped, the scorekeeper deployed
 onto it with tools.deploy over its serial port (tools/pico/deployed.py, shared with the
-simulator's --pico), and presses on its GPIO buttons.
+simulator's --pico --firmware), and presses on its GPIO buttons.
 
 Deploying takes seconds of wall time, so each (MicroPython version, board file, built
 firmware) is deployed once into build/pico/deployed/ and a test boots a copy of that flash

@@ -1,22 +1,24 @@
 """`python -m tools.sim --pico`: the simulator on the emulated Pico (tools/sim/pico.py), the
-official MicroPython image with the scorekeeper deployed by tools.deploy. The same key script
-must give the same table, the same top screen and the same pictures, pixel for pixel, as on
-the MicroPython VM; its flash image must survive a restart, and be deployed again (journal
-kept) when the firmware changed; the window must drive it live."""
+scorekeeper's own image as a maker flashes it (tools.firmware). The same key script must give
+the same table, the same top screen and the same pictures, pixel for pixel, as on the
+MicroPython VM; its flash image must survive a restart, take a rebuilt image with its tables
+kept, and carry them between the image and the --firmware way (stock MicroPython, deployed);
+the window must drive it live."""
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
-from pico_board import deployed_image
+from pico_board import image_or_skip, scorekeeper_image
 from PIL import Image
 from test_simulator import HAND, sim_command
 
-from tools.pico.deployed import firmware_digest
+from tools.pico import flashfs
 from tools.pico.flashfs import FlashFS
 from tools.sim import pico_flash, script
 from tools.sim.pico import PicoSim
@@ -43,7 +45,7 @@ def _played(args: list[str], shots: Path) -> tuple[dict, dict[str, bytes]]:
 
 @pytest.mark.pico
 def test_a_key_script_on_the_pico_gives_the_vms_table_screen_and_pictures(tmp_path):
-    deployed_image()  # made (or skipped) here, not inside the simulator's run
+    scorekeeper_image()  # built (or skipped) here, not inside the simulator's run
     start = time.monotonic()
     on_pico, pico_shots = _played(["--pico", "--fresh"], tmp_path / "pico")
     pico_s = time.monotonic() - start
@@ -59,8 +61,8 @@ def test_a_key_script_on_the_pico_gives_the_vms_table_screen_and_pictures(tmp_pa
 
 
 @pytest.mark.pico
-def test_the_flash_image_survives_a_restart_and_is_redeployed_keeping_the_journal(tmp_path):
-    deployed_image()
+def test_the_flash_image_survives_a_restart_and_a_rebuilt_image_keeping_the_table(tmp_path):
+    scorekeeper_image()
     folder = tmp_path / "flash"
     first = sim_command("--pico", "--flash", str(folder), "--lang", "en", "--keys", HAND,
                         timeout=300)
@@ -68,19 +70,44 @@ def test_the_flash_image_survives_a_restart_and_is_redeployed_keeping_the_journa
     assert json.loads(first.stdout)["hands"] == 1
     stamp_path = folder / pico_flash.STAMP
     stamp = json.loads(stamp_path.read_text())
+    assert stamp["way"] == "image" and stamp["board"] == "pico_display_pack"
     assert (folder / pico_flash.IMAGE).stat().st_size == 2 * 1024 * 1024
-    # As if the repository's firmware had changed since: the next start deploys again, and
-    # deploy leaves /data alone, so the table is there, and A~ opens its menu.
-    stamp_path.write_text(json.dumps(dict(stamp, firmware="0" * 16)))
-    again = sim_command("--pico", "--flash", str(folder), "--keys", "A~", timeout=300)
+    # As if the repository's image had been rebuilt since: the next start writes it over the
+    # old one, which keeps the file system, so the table is there, and A~ opens its menu;
+    # --lang zh changes the language the first run set, the table untouched.
+    stamp_path.write_text(json.dumps(dict(stamp, sha256="0" * 64)))
+    again = sim_command("--pico", "--flash", str(folder), "--lang", "zh", "--keys", "A~",
+                        timeout=300)
     assert again.returncode == 0, again.stderr
-    assert "deploying the scorekeeper" in again.stderr and "firmware changed" in again.stderr
+    assert "flashing the newer image" in again.stderr and "tables kept" in again.stderr
     after = json.loads(again.stdout)
     assert after["totals"] == [-6, 12, -6] and after["hands"] == 1
     assert after["screen"] == "TableMenu"
-    assert json.loads(stamp_path.read_text()) == dict(stamp, firmware=firmware_digest())
+    assert json.loads(stamp_path.read_text()) == stamp
     settings = json.loads(FlashFS(folder / pico_flash.IMAGE).read("/data/settings.json"))
-    assert settings["lang"] == "en"  # put there by --lang before the first boot, kept since
+    assert settings["lang"] == "zh"
+
+
+@pytest.mark.pico
+def test_the_table_is_carried_between_stock_micropython_and_the_image(tmp_path):
+    scorekeeper_image()
+    uf2 = image_or_skip()  # the newest stock MicroPython to be had
+    folder = tmp_path / "flash"
+    # A flash from before the image: stock MicroPython, the scorekeeper deployed, a hand.
+    first = sim_command("--pico", "--flash", str(folder), "--firmware", str(uf2), "--keys",
+                        HAND, timeout=300)
+    assert first.returncode == 0, first.stderr
+    assert "--stock-pico" in first.stderr and "not how a Pico runs it" in first.stderr
+    assert json.loads((folder / pico_flash.STAMP).read_text())["way"] == "stock"
+    # Without --firmware: the image, flashed as a maker does after `tools.ledger pull`, and
+    # the table pushed back: the same hand, the next one to enter.
+    again = sim_command("--pico", "--flash", str(folder), "--keys", "A", timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert "carried over" in again.stderr
+    after = json.loads(again.stdout)
+    assert after["totals"] == [-6, 12, -6] and after["hands"] == 1
+    assert json.loads((folder / pico_flash.STAMP).read_text())["way"] == "image"
+    assert FlashFS(folder / pico_flash.IMAGE).layout == flashfs.IMAGE
 
 
 @pytest.mark.pico
@@ -94,8 +121,8 @@ def test_the_window_drives_the_pico_live_as_the_vm_shows_it(tmp_path, monkeypatc
         new_table = vm.shot()
         script.play(vm, script.parse("X A", vm.board))
         table = vm.shot()
-    image = tmp_path / "flash.img"
-    image.write_bytes(deployed_image().read_bytes())
+    scorekeeper_image()
+    image = pico_flash.prepare(tmp_path, say=lambda _: None).image  # a new Pico, the image
     with PicoSim(image, live=True) as sim:
         assert dict(sim.board, name="") == dict(vm_board, name="")
         window = Window(sim)
@@ -142,23 +169,40 @@ def test_what_the_pico_mode_refuses_exits_2_with_a_message(tmp_path):
         assert done.returncode == 2 and "node not found" in done.stderr, done.stderr
 
 
-def test_an_image_deployed_for_another_pack_is_deployed_again_with_this_board(tmp_path,
-                                                                              monkeypatch):
-    # A flash folder of the 1.14" pack run with --board pico_display_pack_2: the same
-    # firmware, but another board.py, so deploy runs again (tools.deploy copies the board
-    # file that differs and leaves /data alone). No emulator needed to see that it is asked.
+def test_without_the_arm_toolchain_the_pico_mode_says_what_to_install(tmp_path):
+    # Node is there, the compilers are not, and the image is out of date (another build
+    # date): tools.firmware's own refusal, naming the packages.
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no node")
+    (tmp_path / "node").symlink_to(node)
+    env = dict(os.environ, SCOREKEEPER_SIM_ENV="1", PATH=str(tmp_path), SOURCE_DATE_EPOCH="1")
+    done = subprocess.run([sys.executable, "-m", "tools.sim", "--pico", "--fresh", "--keys",
+                           "A"], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert "building the scorekeeper's image" in done.stderr
+    assert "sudo apt-get install gcc-arm-none-eabi" in done.stderr
+
+
+def test_an_image_for_another_pack_is_flashed_over_with_this_boards(tmp_path, monkeypatch):
+    # A flash folder of the 1.14" pack run with --board pico_display_pack_2: that board's
+    # image (its board file frozen in) is written over, the file system kept. No emulator or
+    # build needed to see that it is asked.
     (tmp_path / pico_flash.IMAGE).write_bytes(b"")
     (tmp_path / pico_flash.STAMP).write_text(json.dumps(
-        {"firmware": firmware_digest(), "micropython": "MicroPython 1.26.1", "sha256": "x",
-         "board": "pico_display_pack"}))
+        {"way": "image", "sha256": "x", "board": "pico_display_pack"}))
+    uf2 = tmp_path / "scorekeeper-pico_display_pack_2.uf2"
+    uf2.write_bytes(b"UF2")
+    monkeypatch.setattr(pico_flash, "scorekeeper_image", lambda board, say: uf2)
     asked = []
-    monkeypatch.setattr(pico_flash.deployed, "deploy_onto",
+    monkeypatch.setattr(pico_flash, "reflash",
                         lambda image, uf2, board: asked.append((image.name, uf2, board)))
     said = []
     pico_flash.prepare(tmp_path, say=said.append, board="pico_display_pack_2")
-    assert asked == [(pico_flash.IMAGE, None, "pico_display_pack_2")]
-    assert "deployed with boards/pico_display_pack.py" in said[0]
+    assert asked == [(pico_flash.IMAGE, uf2, "pico_display_pack_2")]
+    assert "its image was for boards/pico_display_pack.py" in said[0]
     assert json.loads((tmp_path / pico_flash.STAMP).read_text())["board"] == "pico_display_pack_2"
     asked.clear()
     pico_flash.prepare(tmp_path, say=said.append, board="pico_display_pack_2")
-    assert asked == []  # deployed for this board now: nothing to do
+    assert asked == []  # flashed for this board now: nothing to do

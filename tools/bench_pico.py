@@ -35,7 +35,7 @@ from tools import bench_boot
 from tools import presses as plans
 from tools.lfs_image import Flash, LfsFS
 from tools.pico import QUIET_MS, READ_MS, Pico, images, repl
-from tools.pico.deployed import BOOT_QUIET_MS, DeployFailed, fresh_image
+from tools.pico.deployed import BOOT_QUIET_MS, DeployFailed, flashed, fresh_image
 from tools.pico.flashfs import FS_BLOCKS, STOCK, FlashFS, layout_of
 
 SIZES = (10, 1000, 10000)  # hands in the journal at boot
@@ -261,14 +261,9 @@ def _lit(state):
     return state["display"]["backlight"]
 
 
-def first_frame(image, scratch):
-    """Cycles from power on until the backlight comes on (the driver lights it once the
-    first whole picture is sent), split into asleep, waiting for SPI and compute.
-
-    The board is watched in COARSE_MS slices to find the slice the backlight came on in, then
-    booted again (the same cycles: the chip is deterministic) and stopped FINE_MS at a time
-    through that slice. The replayed board then answers, over its REPL, how much of its heap
-    the boot left free."""
+def lit_slice(image, scratch):
+    """When the first boot of `image` lit the backlight: the start, in emulated nanoseconds,
+    of the COARSE_MS slice it came on in."""
     with Board(image, scratch) as pico:
         before = 0.0
         state = pico.state()
@@ -277,15 +272,34 @@ def first_frame(image, scratch):
             if before > BOOT_LIMIT_MS * 1e6:
                 raise BenchError("no picture {} ms after power on".format(BOOT_LIMIT_MS))
             state = pico.run(COARSE_MS)
+    return before
+
+
+def replay_to_light(pico, before):
+    """Boot the just powered `pico` again up to the instant the backlight comes on, FINE_MS at
+    a time through the slice lit_slice() found; its state there."""
+    state = pico.run(before / 1e6)
+    steps = 0
+    while not _lit(state):
+        steps += 1
+        if steps * FINE_MS > 2 * COARSE_MS:
+            raise BenchError("the second boot did not light the backlight where the "
+                             "first did: the emulated chip did not repeat itself")
+        state = pico.run(FINE_MS)
+    return state
+
+
+def first_frame(image, scratch):
+    """Cycles from power on until the backlight comes on (the driver lights it once the
+    first whole picture is sent), split into asleep, waiting for SPI and compute.
+
+    The board is watched in COARSE_MS slices to find the slice the backlight came on in, then
+    booted again (the same cycles: the chip is deterministic) and stopped FINE_MS at a time
+    through that slice. The replayed board then answers, over its REPL, how much of its heap
+    the boot left free."""
+    before = lit_slice(image, scratch)
     with Board(image, scratch) as pico:
-        state = pico.run(before / 1e6)
-        steps = 0
-        while not _lit(state):
-            steps += 1
-            if steps * FINE_MS > 2 * COARSE_MS:
-                raise BenchError("the second boot did not light the backlight where the "
-                                 "first did: the emulated chip did not repeat itself")
-            state = pico.run(FINE_MS)
+        state = replay_to_light(pico, before)
         out = {"cycles": state["cycles"], "active": state["active"],
                "spi_wait": state["spiWait"], "spi_bytes": state["spiBytes"],
                "asleep": state["cycles"] - state["active"],
@@ -408,9 +422,7 @@ def measure(firmware=None, image=False):
             from tools.firmware.build import build
 
             uf2 = build("pico_display_pack")
-            base = Path(scratch) / "base.img"
-            with Pico(base, uf2) as pico:  # an erased Pico's first boot: its file system
-                _settled(pico, BOOT_QUIET_MS)
+            base = flashed(uf2, Path(scratch) / "base.img")
             mark = _progress("the image flashed", mark)
         else:
             uf2 = images.find(firmware)
@@ -584,16 +596,17 @@ def _targets_table(p, screens, hz, title, boot_ms, heap_after_boot):
     return lines + [""]
 
 
-# What dominates each target that is not met, measured: tools/pico/profile.py samples where
+# What dominates each target that is not met, measured: tools/pico/profile.py counts where
 # the CPU is in each press, tools/frozen_ram.py times and weighs every import. Prose, so it
 # says "about": regenerate these figures by hand when the firmware changes much.
 TARGET_NOTES = [
     "- **Presses.** Text is drawn by ui/ink.py's machine code (Thumb, deployed to the RP2040 "
     "boards only): about 4,000 cycles a glyph where framebuf.blit took 33,000. What is left "
     "over 10 ms is the interpreter running the painter, the screens and the core "
-    "(`python -m tools.pico.profile` names the C functions of each press): a cursor move on "
-    "the table screen is mostly the painter sending its four full-width strips (each send "
-    "some 33,000 cycles of window set-up from Python) and working out what changed; a bomb "
+    "(`python -m tools.pico.profile --stock 1.28.0` names the C functions of each press): a "
+    "cursor move on the table screen is mostly the painter sending its four full-width "
+    "strips (each send some 33,000 cycles of window set-up from Python) and working out what "
+    "changed; a bomb "
     "is the play screen's draw (about 1 M cycles, half of it the core's preview of the hand) "
     "and the painter's diff (about 0.6 M, a quarter of it measuring text widths); a result "
     "cycle the diff (about 1.1 M) and the preview's lines (about 1.3 M: the core and the "

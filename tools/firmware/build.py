@@ -102,6 +102,35 @@ def _binary_end(elf: Path) -> int:
         return found[0]["st_value"]
 
 
+def up_to_date(board: str) -> bool:
+    """Would build(board) find its image built from the inputs as they are (no make)?"""
+    try:
+        with _locked("sources"):
+            root = sources.find()
+    except sources.SourceError:
+        return False  # build() will say why
+    epoch = os.environ.get("SOURCE_DATE_EPOCH") or RELEASE_EPOCH
+    return _built_from(board, _inputs_digest(board, root, epoch))
+
+
+def _built_from(board: str, digest: str) -> bool:
+    """Is the board's image there, stamped as built from inputs of this digest?"""
+    image = OUT / image_name(board)
+    stamp = OUT / (image.name + ".inputs")
+    return image.is_file() and stamp.is_file() and stamp.read_text() == digest
+
+
+def elf(board: str) -> Path:
+    """The ELF of the board's image that build() made last in this checkout: its symbols name
+    the image's code by address (tools.pico.profile)."""
+    try:
+        with _locked("sources"):
+            root = sources.find()
+    except sources.SourceError as exc:
+        raise BuildError(str(exc)) from None
+    return _tree(root, board, ROOT) / "firmware.elf"
+
+
 def build(board: str, jobs: int | None = None) -> Path:
     """The board's image, built or found up to date; BuildError says why not. Builds at once
     (tests in parallel) take turns where they share something: the sources and tools, one
@@ -144,7 +173,7 @@ def _build(board: str, jobs: int | None) -> Path:
     image = OUT / image_name(board)
     stamp = OUT / (image.name + ".inputs")
     digest = _inputs_digest(board, root, epoch)
-    if image.is_file() and stamp.is_file() and stamp.read_text() == digest:
+    if _built_from(board, digest):
         return image
     work = OUT / board
     work.mkdir(parents=True, exist_ok=True)

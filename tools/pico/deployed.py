@@ -11,9 +11,11 @@ pico_display_pack_2 deploys that board file instead, on a Pico with the 2.0" pac
                                 image per board file
     firmware_digest()           what a deployed image is of: the firmware, the board files,
                                 the deploy tool
+    flashed(uf2, target)        the other way: an erased Pico with a UF2 dropped on it (the
+                                scorekeeper's image), first booted, nothing deployed
 
-The tests (host_tests/pico_board.py) and the simulator (tools.sim --pico) both start from
-these images.
+The tests (host_tests/pico_board.py) and the simulator (tools.sim --pico --firmware) both
+start from these images.
 """
 
 import hashlib
@@ -126,4 +128,14 @@ def fresh_image(uf2: Path, board: str = BOARD) -> Path:
     for old in DEPLOYED.glob("{}-{}-*.img".format(uf2.stem, board)):
         if old != target:
             old.unlink(missing_ok=True)
+    return target
+
+
+def flashed(uf2: Path, target: Path, board: str = BOARD) -> Path:
+    """`target`: the flash of an erased Pico after `uf2` was dropped on it and it booted
+    once (MicroPython formats its file system then), as a maker's new board."""
+    target = Path(target)
+    target.unlink(missing_ok=True)
+    with Pico(target, uf2, pack=pack_for(board)) as pico:
+        pico.settle(quiet_ms=BOOT_QUIET_MS)
     return target

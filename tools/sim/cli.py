@@ -8,11 +8,12 @@
                                                   headless: press, take pictures, print the
                                                   table's state as JSON, exit
     python3 -m tools.sim --readme                 the README's pictures, into docs/pictures/
-    python3 -m tools.sim --pico [--firmware 1.26.1]
-                                                  the same on an emulated Raspberry Pi Pico
-                                                  with a Display Pack: the official
-                                                  MicroPython image, the scorekeeper
-                                                  deployed on its flash (tools/sim/pico.py)
+    python3 -m tools.sim --pico                   the same on an emulated Raspberry Pi Pico
+                                                  with a Display Pack, running the
+                                                  scorekeeper's own image (tools.firmware)
+                                                  as a maker flashes it (tools/sim/pico.py)
+    python3 -m tools.sim --pico --firmware 1.28.0 stock MicroPython instead, the scorekeeper
+                                                  deployed as .mpy files (--stock-pico)
     python3 -m tools.sim --pico --board pico_display_pack_2
                                                   the same with a Display Pack 2.0 / 2.8
 
@@ -31,6 +32,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from tools.firmware.build import BuildError
 from tools.pico import PACKS, PicoError
 from tools.pico.deployed import BOARD as PICO_BOARD
 from tools.pico.deployed import DeployFailed
@@ -73,18 +75,18 @@ def _parser() -> argparse.ArgumentParser:
                              "default) or pico_display_pack_2")
     parser.add_argument("--pico", action="store_true",
                         help="run on an emulated Raspberry Pi Pico with a Pico Display Pack: "
-                             "an official MicroPython image, the scorekeeper deployed on it "
-                             "(--board pico_display_pack_2: the 2.0 / 2.8 pack)")
+                             "the scorekeeper's own image for the board, built once and then "
+                             "reused (--board pico_display_pack_2: the 2.0 / 2.8 pack)")
     parser.add_argument("--firmware", metavar="VERSION|FILE",
-                        help="with --pico: the MicroPython image, a pinned version (1.26.1) or "
-                             "a UF2 file (default: the image's own; a new image gets the "
-                             "newest that can be had)")
+                        help="with --pico: a stock MicroPython instead of the scorekeeper's "
+                             "image, a pinned version (1.28.0) or a UF2 file, the scorekeeper "
+                             "deployed onto it as .mpy files (tools.deploy --stock-pico)")
     parser.add_argument("--flash", type=Path, metavar="DIR",
                         help="the board's flash on the host (default .sim/BOARD/, with --pico "
                              ".sim/pico/, or .sim/pico_display_pack_2/ for that board)")
     parser.add_argument("--fresh", action="store_true",
-                        help="start from an empty flash (with --pico: a new Pico, the "
-                             "scorekeeper deployed) that is thrown away at the end")
+                        help="start from an empty flash (with --pico: a new Pico) that is "
+                             "thrown away at the end")
     parser.add_argument("--lang", choices=("zh", "en"),
                         help="set the language in the board's settings before it boots")
     parser.add_argument("--keys", metavar="SCRIPT",
@@ -122,7 +124,7 @@ def _open_pico(args: argparse.Namespace, flash: Flash) -> tuple[PicoSim, str]:
                                board=args.board)
     sim = PicoSim(ready.image, live=args.keys is None, board=args.board)
     return sim, "flash: {} · {} on an emulated Pico".format(_shown(ready.image),
-                                                             ready.micropython)
+                                                             ready.running)
 
 
 def _refused(args: argparse.Namespace) -> str | None:
@@ -216,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
     except (SimError, FlashError) as exc:
         print("tools.sim: {}".format(exc), file=sys.stderr)
         return 1
-    except (ImageError, PicoError, DeployFailed) as exc:  # --pico: what the user can fix
+    except (ImageError, PicoError, DeployFailed, BuildError) as exc:  # --pico: to fix
         print("tools.sim: --pico: {}".format(exc), file=sys.stderr)
         return 2
     except script.ScriptError as exc:

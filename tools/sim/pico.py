@@ -1,7 +1,7 @@
-"""The emulated Pico behind the simulator (`tools.sim --pico`): the official MicroPython image
-on rp2040js with a Pico Display Pack (tools/pico; the 2.0" one with board=
-"pico_display_pack_2"), the scorekeeper deployed on its flash,
-driven through the same interface as the VM's Sim (tools/sim/vm.py), so that the key scripts
+"""The emulated Pico behind the simulator (`tools.sim --pico`): the scorekeeper's own image
+(or stock MicroPython with the scorekeeper deployed: tools/sim/pico_flash.py) on rp2040js with
+a Pico Display Pack (tools/pico; the 2.0" one with board="pico_display_pack_2"), driven
+through the same interface as the VM's Sim (tools/sim/vm.py), so that the key scripts
 (tools/sim/script.py), the window, the terminal view and the screenshots work unchanged.
 
 Two ways to run it:

@@ -6,9 +6,12 @@ scorekeeper was stopped with Ctrl-C (its modules, `board` among them, stay impor
     info()          the board's facts: name, layout, button names, keymap, input timings
     state(device)   the table's totals and the top screen (device: a ui.app.Device, or None
                     while the app is down after a crash)
-    run_kept()      the Pico only: main.py run again, each ui.app.Device it makes kept in
-                    `kept`, so that state(kept) can be asked after the next Ctrl-C
+    run_kept()      the Pico only: main.py run again (the file's, or the image's frozen
+                    one), each ui.app.Device it makes kept in `kept`, so that state(kept)
+                    can be asked after the next Ctrl-C
 """
+
+import sys
 
 import board
 from ui import app as firmware
@@ -74,6 +77,16 @@ def run_kept():
                 raise
 
     firmware.Device = Kept
+    if "scorekeeper_flash" in sys.modules:  # the scorekeeper's image (its _boot.py imports it)
+        # Its main.py is frozen, and runs whatever the file system holds: imported from there.
+        sys.modules.pop("main", None)
+        path = sys.path[:]
+        sys.path[:] = [".frozen"]
+        try:
+            import main  # noqa: F401  # pyright: ignore[reportMissingImports]
+        finally:
+            sys.path[:] = path
+        return
     with open("/main.py") as f:
         source = f.read()
     exec(source, {"__name__": "__main__"})
