@@ -519,12 +519,15 @@ class Device:
         self.app = App(board.display, board.layout, fs, board.data_dir, board.button_names,
                        board.keymap, lean)
         self.input = Input(board.buttons, board.keymap, now)
+        self._arm()
         board.display.set_brightness(100)  # lit in full, whatever a run before left it at
         self._top = None  # the screen last drawn on top, and when it first was: _drawn()
         self._shown = now
+        first = self.app.stack[-1]
         self.app.render()
         self._drawn(now)
-        self._arm()  # for the screen the first frames left on top (App.look_around)
+        if self.app.stack[-1] is not first:  # the first frame's look found something
+            self._arm()
 
     def _arm(self):
         """The idle times for the screen now on top: dim anywhere, dark only at rest."""
