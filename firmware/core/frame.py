@@ -143,13 +143,19 @@ def split(data, seq):
         pos = end + 1
 
 
-def intact(data):
-    """Every good line of `data`, wherever it stands: [(seq, event)]. A damaged line hides
-    only itself from a look back at an old hand (each line has its own checksum); replay
-    still stops at it (split)."""
-    events = []
-    for line in data.split(b"\n")[:-1]:  # the part after the last newline is torn
-        got = unframe(line)
-        if got is not None:
-            events.append(got)
-    return events
+def first(data, needle, wanted):
+    """The first good line of `data` that holds the bytes `needle` and whose (seq, event)
+    `wanted` accepts, or None. Only the lines holding `needle` are parsed: a look back at an
+    old hand reads one event of its segment, where parsing the dozen around it would scatter
+    them over a small heap. A damaged line hides only itself; the part after the last newline
+    is torn. (Replay still stops at a damaged line: split.)"""
+    pos = 0
+    while True:
+        end = data.find(b"\n", pos)
+        if end < 0:
+            return None
+        if data.find(needle, pos, end) >= 0:
+            got = unframe(data[pos:end])
+            if got is not None and wanted(got):
+                return got
+        pos = end + 1

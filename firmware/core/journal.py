@@ -50,7 +50,7 @@ import errno
 from binascii import crc32
 
 from core.errors import JournalError
-from core.frame import frame, intact, unframe
+from core.frame import first, frame, unframe
 from core.table import Table
 
 SNAPSHOT_EVERY = 12  # events; see the flash wear figures above
@@ -247,9 +247,9 @@ class JournalStore:
         self.digest = 0  # chain() of `segment`'s lines so far
         self.after = None  # see _append: [segment, checksums] of the last event written
         # Looking back reads hands in order: keep the segment list and the last segment read
-        # ((name, events)); an append makes both stale.
+        # ((name, its bytes), parsed a line at a time as asked); an append makes both stale.
         self.listing = None
-        self.cached = (None, [])
+        self.cached = (None, b"")
 
     def __len__(self):
         return self.hands
@@ -338,7 +338,7 @@ class JournalStore:
             self.digest = chain(line, self.digest)
             self.after = [self.segment, "%08x" % self.digest]
             self.listing = None
-            self.cached = (None, [])
+            self.cached = (None, b"")
         self.seq = seq
         self.tail += 1
         return seq
@@ -408,11 +408,18 @@ class JournalStore:
             chosen = segment
         if chosen is not None:
             if self.cached[0] != chosen[2]:
+                self.cached = (None, b"")  # let the last one go before reading the next
                 data = read_file(self.fs, self.folder + "/" + chosen[2]) or b""
-                self.cached = (chosen[2], intact(data))
-            for seq, event in self.cached[1]:
-                if (seq if key is None else event.get(key)) == value:
-                    return event
+                self.cached = (chosen[2], data)
+            # Its line holds "SEQ " (it begins with it), or '{"hand":HAND,' (frame() sorts
+            # the keys): only such lines are parsed.
+            if key is None:
+                got = first(self.cached[1], b"%d " % value, lambda line: line[0] == value)
+            else:
+                got = first(self.cached[1], b'{"hand":%d,' % value,
+                            lambda line: line[1].get("hand") == value)
+            if got is not None:
+                return got[1]
         raise JournalError("a past hand cannot be read: its journal is damaged")
 
 

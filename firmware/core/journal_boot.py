@@ -276,7 +276,7 @@ class Loader:
             self._blocked(exc.args[0].rsplit("/", 1)[-1])
         store.replaying = False
         store.listing = None  # a repair may have set segments aside
-        store.cached = (None, [])
+        store.cached = (None, b"")
         self.report.events = store.seq + 1
         self.report.hands = store.hands
         self.report.closed = store.closed

@@ -47,7 +47,8 @@ class App:
     def __init__(self, display, layout, fs, data_dir, button_names, keymap, lean=False):
         self.display = display
         # A small heap: let the screens' modules go whenever the table screen is alone
-        # again (ui/modules.py); ui/launch.py decides from the heap the board file left.
+        # again, unless they run from the image's flash (ui/modules.py); ui/launch.py
+        # decides from the heap the board file left.
         self.lean = lean
         self.fs = fs
         self.data_dir = data_dir
@@ -159,9 +160,10 @@ class App:
 
     def _rested(self):
         if self.lean and len(self.stack) == 1:
-            from ui.modules import let_go
+            from ui.modules import from_flash, let_go
 
-            let_go()
+            if not from_flash():
+                let_go()
             # The hint lines of the screens just left: laid out again when next shown.
             self._hints.clear()
             self._hint_parts.clear()

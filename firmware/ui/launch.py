@@ -22,9 +22,9 @@ font (ASCII, in every MicroPython) drawn straight into the display's own buffer 
 panel's full-width strip, drivers/strip.py, or a mono display's framebuffer), so it needs
 almost no memory; and _reserve, 2 KB set aside before anything else, is given back first,
 so that even after a MemoryError the little it needs is there (a lean app's file system
-holds that 2 KB instead, drivers/osfs.py, and gives it back the same). Above the English, a title
-in the app's own font (Chinese), only if ui.text is loaded already and this MicroPython can
-draw it; if that fails, the rest is drawn all the same.
+holds room for the log's file instead, drivers/osfs.py, and gives it back the same). Above the
+English, a title in the app's own font (Chinese), only if ui.text is loaded already and this
+MicroPython can draw it; if that fails, the rest is drawn all the same.
 """
 
 import sys
@@ -82,7 +82,7 @@ def main():
 
 
 def _lean_reserve():
-    # A lean app's file system holds its own 2 KB aside (drivers/osfs.py), which a crash
+    # A lean app's file system holds room for a file aside (drivers/osfs.py), which a crash
     # gives back first as well: one reserve is enough on a small heap.
     global _reserve
     _reserve = None

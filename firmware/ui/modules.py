@@ -8,6 +8,13 @@ table screen is back alone on the stack: dropped from sys.modules and from their
 that the collector frees their code once no screen holds it, and the next import reads them
 from flash again (a few ms a module). Their interned names stay (MicroPython never frees a
 qstr): the next import finds them. A large heap keeps everything, and every press its speed.
+
+The scorekeeper's own image (tools.firmware) keeps them too, lean or not: its bytecode is in
+flash, and a module costs the heap only its functions and classes (ui/ddz_entry.py 4.4 KB,
+ui/history.py 1.4 KB, most a few hundred bytes, measured on the emulated Pico). Let go and
+imported again at every hand, those small pieces were scattered over the heap: a 64 KB heap
+had 15 KB free at a classic evening's second hand and not 1.1 KB in one piece for the
+journal's file (host_tests/test_pico_heap.py).
 """
 
 import sys
@@ -28,6 +35,12 @@ HAND_ENTRY = ("ui.ddz_entry", "ui.baohuang_entry", "ui.shengji_entry", "ui.free_
               "ui.preview", "ui.history", "core.explain", "core.explain_zh", "core.explain_en")
 
 LEAN_GLYPHS = 64  # glyphs a lean app keeps (ui/text.py keeps 96): the table screen's and more
+
+
+def from_flash():
+    """Whether the modules run from the scorekeeper's own image (tools.firmware): their
+    bytecode frozen in flash, the font too (ui/text.py reads it from ui.glyphs_frozen)."""
+    return "ui.glyphs_frozen" in sys.modules
 
 
 def let_go(names=ON_DEMAND):

@@ -116,9 +116,25 @@ _SLOTS = _HEAD + _count  # the glyphs' slots, after the _count bytes of LOWS
 # one-character str per character, and on MicroPython every new str is first looked up among
 # the interned ones (qstrs), a walk of every pool loaded from .mpy files: ~8,000 fuel a CJK
 # character, ~15,000 an ASCII one on the VM with the firmware loaded. A byte costs ~1,000.
-_glyphs = {}
-_lookup = _glyphs.get  # bound once: binding it in draw() would allocate per call
 _KEPT = 96
+
+
+def _room(count):
+    """An empty dict whose table holds `count` glyphs with a quarter to spare (a full table
+    makes every lookup a long walk), made in one piece now. MicroPython gives a dict a new,
+    larger table only when the old one is full, and clear() frees it: grown glyph by glyph, a
+    lean app's table asked for 584 bytes in one piece at its 60th glyph, late in an evening
+    when the heap lay in small pieces (host_tests/test_pico_heap.py). A key deleted leaves
+    the table as it is; deleted from the last to the first, these leave it as new."""
+    size = count + count // 4
+    room = dict.fromkeys(range(size))
+    for cp in range(size - 1, -1, -1):
+        del room[cp]
+    return room
+
+
+_glyphs = _room(_KEPT)
+_lookup = _glyphs.get  # bound once: binding it in draw() would allocate per call
 _SLOT = 34  # a glyph in the file: shape, length, 32 bytes of rows
 _pool = memoryview(bytearray(_KEPT * _SLOT))
 _spare = memoryview(bytearray(_SLOT))
@@ -188,18 +204,23 @@ def _glyph(cp):
 def forget():
     """Let the kept glyphs go: made one by one over an evening, they lie all over the heap,
     where a screen that needs kilobytes in one piece (the QR code) cannot have them. The
-    next glyphs drawn are kept again, in the same pool."""
-    _glyphs.clear()
+    next glyphs drawn are kept again, in the same pool and the same table (popped one by one:
+    clear() would free the table, and the next glyph would ask for a new one, piece by
+    piece)."""
+    while _glyphs:
+        _glyphs.popitem()
 
 
 def keep(count):
     """Keep at most `count` glyphs instead of _KEPT: a small heap's app (ui/app.py, lean)
     gives back ~80 bytes a glyph and reads the others again each time. Only before the first
     glyph is kept: the pool's slots are in use from then on."""
-    global _KEPT, _pool
+    global _KEPT, _pool, _glyphs, _lookup
     if count < _KEPT and not _glyphs:
         _KEPT = count
         _pool = memoryview(bytearray(count * _SLOT))
+        _glyphs = _room(count)
+        _lookup = _glyphs.get
 
 
 def char_width(ch):
