@@ -457,7 +457,7 @@ class Journal:
         self.blocked = None  # what the last boot could not read
         # A boot that did not list the table's folder (boot(look=False)): the name after
         # which a segment is out of its place ("": any segment); None when none is owed.
-        self._unlooked = None
+        self.unlooked = None
 
     def _has(self, folder, name):
         try:
@@ -475,7 +475,7 @@ class Journal:
         more than all the rest): the device shows the table first, then asks
         out_of_place(), and boots again if it says so."""
         self.blocked = None
-        self._unlooked = None
+        self.unlooked = None
         try:
             if not self._has(self.root, TABLE):
                 return None, Report()
@@ -507,15 +507,15 @@ class Journal:
             self._archive()
             table = None
         if table is not None:
-            self._unlooked = loader.unlooked
+            self.unlooked = loader.unlooked
         return table, loader.report
 
     def out_of_place(self):
         """Whether the folder holds a segment that boot(look=False) would have looked for:
         one after the last segment it read, which a boot that looks reads under its own
         name, or sets aside. Asked once after such a boot; True: boot again."""
-        after = self._unlooked
-        self._unlooked = None
+        after = self.unlooked
+        self.unlooked = None
         if after is None:
             return False
         for name in self.fs.listdir(self.folder):

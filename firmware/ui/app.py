@@ -217,12 +217,9 @@ class App:
         it aside) and say so. Returns whether the screen changed; asks the journal once."""
         if not self.journal.out_of_place():
             return False
-        self.table, report = self.journal.boot()
-        self._tally = None
-        self._ended = self.table.ended() if self.table else None
+        self._booted_again(*self.journal.boot())
+        self._ended = self.table.ended() if self.table else None  # as __init__ has them
         self._reached = self._past_t()
-        self.home()
-        self._announce(report)
         return True
 
     def _read_again(self, key):
@@ -235,11 +232,18 @@ class App:
             self.notice([text("unreadable", self.lang).format(name)
                          for name in report.unreadable])
             return
-        self.table = table
-        self._tally = None
         if table is not None and getattr(table.entries, "seq", -1) == events:
+            self.table = table
+            self._tally = None
             self.press(key)
             return
+        self._booted_again(table, report)
+
+    def _booted_again(self, table, report):
+        """Show `table`, as a boot again read it, from the table screen, saying what the
+        boot found."""
+        self.table = table
+        self._tally = None
         self.home()
         self._announce(report)
 
@@ -259,7 +263,8 @@ class App:
         # Drawn: the hand in progress may be kept (after the frame, so that a draft whose
         # screens cannot be drawn is never written back for the next boot).
         self.drafts.keep(self)
-        if self.look_around():  # once, after the first frame; before any key is taken
+        # Once, after the first frame, before any key is taken; a key press reads one name.
+        if self.journal.unlooked is not None and self.look_around():
             self.render()
 
     def hint_line(self, screen):
