@@ -59,11 +59,11 @@ _CRASH = """
 import json
 import board
 from drivers.memfs import MemFS
-from ui.app import _crashed
+from ui.launch import report
 
 fs = MemFS()
 fs.mkdir('/data')
-_crashed(board, fs, ValueError('boom'))
+report(board, fs, ValueError('boom'), True)
 with fs.open('/data/crash.log', 'rb') as f:
     logged = f.read().decode()
 print(json.dumps([logged, sum(board.display.buffer) > 0, board.display.shows]))

@@ -640,14 +640,3 @@ def keep_fed():
             return
         except (ValueError, OSError):
             continue
-
-
-def _crashed(board, fs, exc):
-    """Show and log a crash during play (ui.launch then restarts the board; the simulator
-    restarts the app)."""
-    import sys
-
-    from ui import launch
-
-    sys.print_exception(exc)
-    launch.report(board, fs, exc, True)

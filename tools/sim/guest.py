@@ -35,7 +35,7 @@ import sim_probe  # tools/sim/probe.py: what the host asks, the same on the emul
 import board
 from drivers.memfs import MemFS
 from ui import app as firmware
-from ui import keys
+from ui import keys, launch
 from ui.launch import RESTART_MS  # the crash stays on the screen this long, then a reset
 
 TICKS_MAX = time.ticks_add(0, -1)  # ticks wrap like the board's time.ticks_ms()
@@ -95,7 +95,8 @@ def _crash(exc, out):
     text = io.StringIO()
     sys.print_exception(exc, text)
     out["crash"] = text.getvalue()
-    firmware._crashed(board, fs, exc)
+    sys.print_exception(exc)
+    launch.report(board, fs, exc, True)  # logged and shown as a board shows it, restarting
     crashed_at = now
     device = None
 
