@@ -173,8 +173,7 @@ def test_without_the_arm_toolchain_the_pico_mode_says_what_to_install(tmp_path):
     # Node is there, the compilers are not, and the image is out of date (another build
     # date): tools.firmware's own refusal, naming the packages.
     node = shutil.which("node")
-    if node is None:
-        pytest.skip("no node")
+    assert node is not None, "the tests need Node.js (README: what the test command needs)"
     (tmp_path / "node").symlink_to(node)
     env = dict(os.environ, SCOREKEEPER_SIM_ENV="1", PATH=str(tmp_path), SOURCE_DATE_EPOCH="1")
     done = subprocess.run([sys.executable, "-m", "tools.sim", "--pico", "--fresh", "--keys",
