@@ -59,7 +59,7 @@ def test_the_file_is_well_formed():
     assert all(cp <= 0xFFFF for cp in codes)
     assert DATA[builder.HEAD:LOWS] == builder.buckets(codes)
     assert DATA[LOWS:SLOTS] == bytes(cp & 0xFF for cp in codes)
-    assert len(DATA) == SLOTS + builder.SLOT * COUNT
+    assert DATA[SLOTS + builder.SLOT * COUNT:] == builder.widths(builder.unpack(DATA))
     for i, (shape, rows) in enumerate(_slots()):
         per_row = 2 if shape & builder.WIDE else 1
         n, rest = divmod(len(rows), per_row)
@@ -74,6 +74,18 @@ def test_cjk_is_full_width_and_ascii_half_width():
             assert not wide, chr(cp)
         if 0x4E00 <= cp <= 0x9FFF or 0xFF01 <= cp <= 0xFF5E:
             assert wide, chr(cp)
+
+
+def test_widths_name_every_glyph_whose_width_breaks_the_rule():
+    # The machine code's measure (ui/ink.py) knows a character's width from this list alone.
+    end = SLOTS + builder.SLOT * COUNT
+    odd = int.from_bytes(DATA[end:end + 2], "big")
+    listed = [int.from_bytes(DATA[end + 2 + 2 * k:end + 4 + 2 * k], "big") for k in range(odd)]
+    assert listed == sorted(listed)
+    for (shape, _rows), cp in zip(_slots(), _codes()):
+        wide = bool(shape & builder.WIDE)
+        assert (cp in listed) == (wide != (cp >= builder.WIDE_FROM)), hex(cp)
+    assert {"…", "−", "▼", "─"} <= {chr(cp) for cp in listed}
 
 
 def test_only_blank_rows_are_left_out():
@@ -133,10 +145,14 @@ def test_pack_round_trips():
     assert data[:8] == b"UFG1\x00\x60\x10\x22"
     slots = builder.LOWS + n
     assert data[builder.LOWS + 95] == 0x97
-    assert len(data) == slots + 34 * n
+    assert len(data) == slots + 34 * n + 2
     assert data[slots:slots + 34] == bytes(34)  # the space: no rows
     assert data[slots + 34 * 0x21:slots + 34 * 0x22] == b"\x03\x0a" + a[3:13] + bytes(22)
-    assert data[slots + 34 * 95:] == b"\x80\x20" + wide
+    assert data[slots + 34 * 95:slots + 34 * 96] == b"\x80\x20" + wide
+    assert data[slots + 34 * 96:] == b"\x00\x00"  # WIDTHS: every glyph as the rule says
+    # A half-width "…" from U+1100 up and a full-width glyph below it break the rule.
+    odd = {0x41: bytes(16), 0x3B1: bytes(32), 0x2026: bytes(16), 0x6597: wide}
+    assert builder.widths(odd) == b"\x00\x02\x03\xb1\x20\x26"
     assert builder.unpack(data) == font
     bucket_index = data[builder.HEAD:builder.LOWS]
     assert bucket_index[0:2] == b"\x00\x00" and bucket_index[2:4] == b"\x00\x5f"

@@ -90,6 +90,44 @@ def test_native_glyphs_draw_what_blit_draws(tmp_path):
     assert json.loads(bad) == []
 
 
+# The machine code's measure against ui/text.py's Python walk, which reads each glyph: every
+# code point that breaks the width rule and its neighbours, characters missing from the font on
+# both sides of U+1100 and beyond the plane, and mixed lines, as str and as bytes.
+SAME_WIDTHS = r"""
+import json
+from ui import text
+from ui.ink import measure
+print(text._odd is not None and text._odd_count > 100)
+def walked(s):
+    data = s.encode()
+    return text._measure(data, len(data))
+lines = ["斗地主 ×12 Ab…", "", "倍数 4", "甲乙 16 −3 ▼", "αβγ ā ü", "가나다", "ก", "\U0001F600x",
+         "A确认 B返回 X▲Y▼", "─━│┃", "№Ⅻ←→√∞≠≤≥⊙"]
+for k in range(text._odd_count):
+    cp = text._odd[2 * k] << 8 | text._odd[2 * k + 1]
+    lines.append(chr(cp - 1) + chr(cp) + chr(cp + 1))
+bad = [s for s in lines if text.width(s) != walked(s)
+       or measure(s.encode(), len(s), text._odd, text._odd_count) != walked(s)]
+common = [text.common_width("倍数 4", "倍数 8"), text.common_width("倍数", "倍数 8"),
+          text.common_width("×4", "×8"), text.common_width("甲−3", "甲−5"),
+          text.common_width("", "x")]
+print(json.dumps([bad, common]))
+"""
+
+
+def test_native_measure_is_what_the_glyphs_say(tmp_path):
+    pico = boot(tmp_path)
+    try:
+        repl.enter_raw(pico)
+        ready, found = repl.run(pico, SAME_WIDTHS).strip().splitlines()[-2:]
+    finally:
+        pico.close()
+    assert ready == "True"  # deployed with the font's WIDTHS: ui/text.py measures with it
+    bad, common = json.loads(found)
+    assert bad == []
+    assert common == [40, 32, 8, 24, 0]  # what both begin with: "倍数 ", "倍数", "×", "甲−"
+
+
 # A picture drawn strip by strip on the panel by a driver of so many strips; what it kept.
 PICTURE = r"""
 import gc, json

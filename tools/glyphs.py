@@ -32,6 +32,11 @@ Layout of the file, made for MicroPython's seek + readinto (all numbers big-endi
                   ink), the number of bytes of its rows, then its rows from the first with ink
                   to the last (MONO_HLSB), zero-padded to 32 bytes; a blank glyph (space) has
                   no rows
+    522+35N 2+2K  WIDTHS: K, then the K code points (sorted) whose glyph is not as wide as
+                  the rule says: 8 px below U+1100, 16 from it (a missing character's box
+                  follows the rule). GB 2312's half-width symbols (… − ▼ ─ and such) are
+                  the ~160 of them. The width of a string is then known from its code points
+                  alone, with no glyph read: ui/ink.py's machine code measures it so
 A lookup reads the bucket's LOWS in one read (at most 256 bytes, searched in RAM), then the
 glyph's slot in one more, straight into ui/text.py's cache. The blank rows above and below the
 ink are left out of what is blitted: fewer pixels for framebuf's blit to walk on every draw.
@@ -60,6 +65,7 @@ MAGIC = b"UFG1"
 HEAD = 8  # magic, count, height, 0
 LOWS = HEAD + 514  # where LOWS starts: after the header and BUCKETS
 SLOT = 34  # bytes a glyph: shape, length, 32 bytes of rows
+WIDE_FROM = 0x1100  # the width rule: a character is full width from here up (ui/text.py)
 
 
 def _docstring_nodes(tree: ast.AST) -> set[int]:
@@ -165,7 +171,14 @@ def pack(glyphs: dict[int, bytes]) -> bytes:
         slots.append(len(rows))
         slots += rows + bytes(SLOT - 2 - len(rows))
     return (MAGIC + len(codes).to_bytes(2, "big") + bytes((HEIGHT, SLOT)) + buckets(codes)
-            + bytes(cp & 0xFF for cp in codes) + bytes(slots))
+            + bytes(cp & 0xFF for cp in codes) + bytes(slots) + widths(glyphs))
+
+
+def widths(glyphs: dict[int, bytes]) -> bytes:
+    """WIDTHS: the code points whose glyph breaks the width rule, counted, then sorted."""
+    odd = [cp for cp in sorted(glyphs)
+           if (len(glyphs[cp]) == 2 * HEIGHT) != (cp >= WIDE_FROM)]
+    return len(odd).to_bytes(2, "big") + b"".join(cp.to_bytes(2, "big") for cp in odd)
 
 
 def unpack(data: bytes) -> dict[int, bytes]:
@@ -176,7 +189,9 @@ def unpack(data: bytes) -> dict[int, bytes]:
     n = int.from_bytes(data[4:6], "big")
     bucket_index = data[HEAD:LOWS]
     first = LOWS + n
-    if len(data) != first + SLOT * n:
+    end = first + SLOT * n
+    odd = int.from_bytes(data[end:end + 2], "big")  # WIDTHS' count (0 if cut short)
+    if len(data) != end + 2 + 2 * odd:
         raise ValueError("a font file of the wrong length")
     out = {}
     for h in range(256):

@@ -1,7 +1,8 @@
 # ruff: noqa: F821
 # pyright: reportUndefinedVariable=false, reportCallIssue=false
 # (The assembler's own names: mov, label, r4 ...; push({r2, r6}) is a set of registers.)
-"""A glyph's ink drawn straight into a colour panel's RGB565 strip, in Thumb machine code.
+"""A glyph's ink drawn straight into a colour panel's RGB565 strip, and a line of text
+measured, in Thumb machine code.
 
 Why: on the Pico (MicroPython 1.28 on the emulated RP2040) framebuf.blit draws a 16x16
 glyph through a two-colour palette at ~33,000 cycles: for every pixel of the glyph it reads
@@ -16,9 +17,10 @@ tools/deploy.py compiles it with `mpy-cross -march=armv6m` for a board file that
 mpy_arch = "armv6m", and leaves it off every other board. Where it is absent (the
 MicroPython VM of the tests and of the simulator, which cannot run machine code, an ESP32)
 ui/text.py draws with framebuf as before: the same pixels, which host_tests/test_pico_*.py
-check (test_pico_native.py glyph by glyph against blit and fill_rect; the others compare
-the emulated Pico's screens with the VM's). RAM: the .mpy is 213 bytes; imported (by
-ui/text.py, at boot) it takes 272 bytes of the heap, measured on the emulated Pico.
+check (test_pico_native.py glyph by glyph against blit and fill_rect, and measure() against
+the glyphs' own widths; the others compare the emulated Pico's screens with the VM's). RAM:
+frozen into the image, none; deployed, the .mpy is 1,237 bytes and takes 1,312 bytes of the
+heap once imported (by ui/text.py, at boot), measured on the emulated Pico.
 """
 
 import micropython
@@ -117,3 +119,56 @@ def glyph(r0, r1, r2, r3):
     b(ROW)
     label(END)
     mov(r0, 0)
+
+
+# The width of a line of text, in machine code: ui/text.py's measure walks the UTF-8 in
+# Python at ~10,000 cycles a Chinese character, and the painter measures every string that
+# changed on every press (and the screens' wrap() many more). From the code points alone, by
+# the font's width rule: 8 px below U+1100, 16 from it, save the code points `odd` lists
+# (the font's WIDTHS, tools/glyphs.py: 2 bytes each, sorted, `k` of them), which break it.
+# `s` is a str or bytes (both lend their UTF-8); `chars` characters of it are measured. No
+# glyph is read and nothing is allocated. Viper, not the assembler: a loop of comparisons
+# with little to keep in registers, where viper's code is close enough.
+@micropython.viper
+def measure(s, chars: int, odd, k: int) -> int:
+    b = ptr8(s)
+    t = ptr8(odd)
+    first = 0x110000
+    last = 0
+    if k:
+        first = t[0] << 8 | t[1]
+        last = t[2 * k - 2] << 8 | t[2 * k - 1]
+    w = 0
+    i = 0
+    while chars > 0:
+        chars -= 1
+        c = b[i]
+        if c < 0x80:
+            w += 8
+            i += 1
+            continue
+        if c < 0xE0:
+            cp = (c & 0x1F) << 6 | (b[i + 1] & 0x3F)
+            i += 2
+        elif c < 0xF0:
+            cp = (c & 0x0F) << 12 | (b[i + 1] & 0x3F) << 6 | (b[i + 2] & 0x3F)
+            i += 3
+        else:
+            cp = 0x10000  # beyond the font's plane: a missing character's box, full width
+            i += 4
+        wide = 1 if cp >= 0x1100 else 0
+        if first <= cp <= last:
+            lo = 0
+            hi = k
+            while lo < hi:
+                mid = (lo + hi) >> 1
+                v = t[2 * mid] << 8 | t[2 * mid + 1]
+                if v < cp:
+                    lo = mid + 1
+                elif v > cp:
+                    hi = mid
+                else:
+                    wide ^= 1
+                    break
+        w += 8 + (wide << 3)
+    return w

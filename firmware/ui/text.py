@@ -30,18 +30,22 @@ CJK character. Setting a glyph's ink with fb.pixel() from Python cost ~810,000 p
 character, so blit it is. On the Pico, a glyph inside a colour panel's strip is drawn by
 ui/ink.py's machine code instead (deployed to rp2 boards only): ~4,000 cycles where the blit
 takes ~33,000, the same pixels; the Python around it, the UTF-8 walk and the lookup, costs
-~10,000 cycles a CJK character there. A cached glyph draws without allocating; one seen
-for the first time costs two seek + readinto of the file (~90,000 fuel on the VM, ~40,000
-each read: the bucket's code points, then the glyph's slot straight into the pool), its
-memoryviews and a 2-item tuple.
+~10,000 cycles a CJK character there. Measuring a line there is ui/ink.py's too: from its
+code points and the font's WIDTHS, no glyph read, ~500 cycles a character where the walk
+below takes ~10,000 (width() of a 16-character line: 67 us, was 730). A cached glyph draws
+without allocating; one seen for the first time costs two seek + readinto of the file
+(~90,000 fuel on the VM, ~40,000 each read: the bucket's code points, then the glyph's slot
+straight into the pool), its memoryviews and a 2-item tuple.
 """
 
 import framebuf
 
-try:  # machine code for RGB565 strips, where deploy compiled it for the board's CPU (rp2)
+try:  # machine code for RGB565 strips and measuring, where deploy compiled it for the board's
+    # CPU (rp2)
     from ui.ink import glyph as _ink
+    from ui.ink import measure as _measure_native
 except (ImportError, SyntaxError):  # absent, or its source on a port without the assembler
-    _ink = None
+    _ink = _measure_native = None
 
 HEIGHT = 16
 _MAGIC = b"UFG1"
@@ -102,6 +106,32 @@ if _font is None and _font_path() != _FALLBACK:
     _font, _head = _open(_file(_FALLBACK))
 _count = (_head[4] << 8) | _head[5] if _font else 0
 _SLOTS = _HEAD + _count  # the glyphs' slots, after the _count bytes of LOWS
+_SLOT = 34  # a glyph in the file: shape, length, 32 bytes of rows
+
+
+def _widths(f):
+    """The font's WIDTHS (tools/glyphs.py): the code points whose glyph breaks the width
+    rule, 2 bytes each; None if the font has none (a font file from before them) or cannot
+    be read."""
+    if f is None:
+        return None
+    try:
+        f.seek(_SLOTS + _SLOT * _count)
+        head = bytearray(2)
+        if f.readinto(head) != 2:
+            return None
+        table = bytearray(2 * ((head[0] << 8) | head[1]))
+        if f.readinto(table) != len(table):
+            return None
+        return table
+    except OSError:
+        return None
+
+
+# With the machine code, a string is measured from its code points and WIDTHS (ui/ink.py):
+# _odd is WIDTHS, else None and the Python walk below measures, reading glyphs as it goes.
+_odd = _widths(_font) if _measure_native is not None else None
+_odd_count = len(_odd) >> 1 if _odd is not None else 0
 
 # Code points seen -> their glyph: (a memoryview of its inked rows in its slot of _pool, its
 # width | its first inked row << 5). The rows above and below the ink are not stored (see
@@ -135,7 +165,6 @@ def _room(count):
 
 _glyphs = _room(_KEPT)
 _lookup = _glyphs.get  # bound once: binding it in draw() would allocate per call
-_SLOT = 34  # a glyph in the file: shape, length, 32 bytes of rows
 _pool = memoryview(bytearray(_KEPT * _SLOT))
 _spare = memoryview(bytearray(_SLOT))
 _lows = bytearray(256)  # one bucket's LOWS
@@ -230,6 +259,8 @@ def char_width(ch):
 
 def width(s, scale=1):
     """Width in pixels of `s` drawn on one line: what draw() advances."""
+    if _odd is not None:
+        return _measure_native(s, len(s), _odd, _odd_count) * scale  # pyright: ignore[reportOptionalCall]
     data = s.encode()
     return _measure(data, len(data)) * scale
 
@@ -240,10 +271,17 @@ def common_width(a, b):
     db = b.encode()
     n = min(len(da), len(db))
     i = 0
+    chars = 0  # characters begun in da[:i]
     while i < n and da[i] == db[i]:
+        if da[i] & 0xC0 != 0x80:
+            chars += 1
         i += 1
     while 0 < i < len(da) and da[i] & 0xC0 == 0x80:
         i -= 1  # back to the start of the character that differs
+        if da[i] & 0xC0 != 0x80:
+            chars -= 1
+    if _odd is not None:
+        return _measure_native(da, chars, _odd, _odd_count)  # pyright: ignore[reportOptionalCall]
     return _measure(da, i)
 
 
