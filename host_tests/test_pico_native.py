@@ -1,13 +1,14 @@
-"""The Pico's own drawing paths on the real port (the emulated Pico, the official image, the
-scorekeeper as tools.deploy puts it there): the native glyph code ui/ink.py, and the ST7789
-driver with one strip or two.
+"""The Pico's own drawing paths on the real port (the emulated Pico): the native code
+ui/ink.py, and the ST7789 driver with one strip or two.
 
-- ui/ink.py is deployed (boards/pico_display_pack.py names mpy_arch) and ui/text.py draws
-  with it: each ink pixel a block of the scale, as framebuf draws the glyph (blit, or at
-  scale > 1 its rectangles), for glyphs of both widths clipped by the strip above and
-  below, and strings the same pixels as ui/text.py draws them without it. (The screens as
-  a whole are compared with the VM's, which has no native code, in test_pico_evening.py and
-  the other test_pico_*.)
+- ui/ink.py is in the image (and deployed where a board file names mpy_arch) and ui/text.py
+  draws with it: each ink pixel a block of the scale, as framebuf draws the glyph (blit, or
+  at scale > 1 its rectangles), for glyphs of both widths clipped by the strip above and
+  below, and strings the same pixels as ui/text.py draws them without it (line() and the
+  Python around it: left of the strip, cut by its edges, kept and not yet kept); a line's
+  width measured from the font's WIDTHS is what its glyphs say. (The screens as a whole are
+  compared with the VM's, which has no native code, in test_pico_evening.py and the other
+  test_pico_*.)
 - The driver takes its second DMA strip only where it can be afforded: two on a fresh heap
   (most of it is free when the board file makes the display), one when asked (strips=1) or
   when less than 176 KB is free (a small heap: ui/launch.py's lean app); one strip sends
@@ -17,7 +18,7 @@ driver with one strip or two.
 import json
 
 import pytest
-from pico_board import boot
+from pico_board import boot, boot_image
 
 from tools.pico import repl
 
@@ -79,14 +80,16 @@ print(json.dumps(bad))
 """
 
 
+# On the image, as a Pico runs: its code is the same machine code tools.deploy copies to a
+# stock board, whose heap is too short for these checks' own buffers.
 def test_native_glyphs_draw_what_blit_draws(tmp_path):
-    pico = boot(tmp_path)
+    pico = boot_image(tmp_path)
     try:
         repl.enter_raw(pico)
         loaded, bad = repl.run(pico, SAME_PIXELS).strip().splitlines()[-2:]
     finally:
         pico.close()
-    assert loaded == "True"  # deployed, and ui/text.py draws with it
+    assert loaded == "True"  # frozen in, and ui/text.py draws with it
     assert json.loads(bad) == []
 
 
@@ -116,13 +119,13 @@ print(json.dumps([bad, common]))
 
 
 def test_native_measure_is_what_the_glyphs_say(tmp_path):
-    pico = boot(tmp_path)
+    pico = boot_image(tmp_path)
     try:
         repl.enter_raw(pico)
         ready, found = repl.run(pico, SAME_WIDTHS).strip().splitlines()[-2:]
     finally:
         pico.close()
-    assert ready == "True"  # deployed with the font's WIDTHS: ui/text.py measures with it
+    assert ready == "True"  # with the font's WIDTHS: ui/text.py measures with it
     bad, common = json.loads(found)
     assert bad == []
     assert common == [40, 32, 8, 24, 0]  # what both begin with: "倍数 ", "倍数", "×", "甲−"

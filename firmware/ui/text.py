@@ -43,9 +43,10 @@ import framebuf
 try:  # machine code for RGB565 strips and measuring, where deploy compiled it for the board's
     # CPU (rp2)
     from ui.ink import glyph as _ink
+    from ui.ink import line as _line
     from ui.ink import measure as _measure_native
 except (ImportError, SyntaxError):  # absent, or its source on a port without the assembler
-    _ink = _measure_native = None
+    _ink = _line = _measure_native = None
 
 HEIGHT = 16
 _MAGIC = b"UFG1"
@@ -165,6 +166,11 @@ def _room(count):
 
 _glyphs = _room(_KEPT)
 _lookup = _glyphs.get  # bound once: binding it in draw() would allocate per call
+# The kept glyphs again, for ui/ink.py's line(): an open-addressed table of 256 entries, from
+# (cp ^ cp >> 8) & 255 on: the code point's two bytes in _keys, its pool slot + 1 in _slots
+# (0: none). Made only where line() is (~0.8 KB).
+_keys = bytearray(512) if _line is not None else None
+_slots = bytearray(256) if _line is not None else None
 _pool = memoryview(bytearray(_KEPT * _SLOT))
 _spare = memoryview(bytearray(_SLOT))
 _lows = bytearray(256)  # one bucket's LOWS
@@ -227,6 +233,13 @@ def _glyph(cp):
     g = (slot[2:2 + slot[1]], (16 if shape & 0x80 else 8) | (shape & 0x0F) << 5)
     if kept < _KEPT:
         _glyphs[cp] = g
+        if _slots is not None and cp <= 0xFFFF:
+            h = (cp ^ cp >> 8) & 255
+            while _slots[h]:
+                h = (h + 1) & 255
+            _keys[2 * h] = cp >> 8  # pyright: ignore[reportOptionalSubscript]
+            _keys[2 * h + 1] = cp & 0xFF  # pyright: ignore[reportOptionalSubscript]
+            _slots[h] = kept + 1
     return g
 
 
@@ -238,6 +251,9 @@ def forget():
     piece)."""
     while _glyphs:
         _glyphs.popitem()
+    if _slots is not None:
+        for h in range(256):
+            _slots[h] = 0
 
 
 def keep(count):
@@ -345,19 +361,28 @@ def draw(fb, s, x, y, color, scale=1, clip=0, rows=0):
         pal.pixel(1, 0, color)
     src = _src
     get = _lookup
-    cp = need = 0
-    for c in s.encode():  # decoded as in width()
-        if need:
-            cp = (cp << 6) | (c & 0x3F)
-            need -= 1
-            if need:
-                continue
-        elif c < 0x80:
-            cp = c
-        else:
-            need = 1 if c < 0xE0 else (2 if c < 0xF0 else 3)
-            cp = c & (0x3F >> need)
-            continue
+    # Where ui/ink.py's line() is, it draws the plain run of characters from byte i on; the
+    # character it stops at is drawn below, then it goes on after it.
+    fast = _line if ink is not None else None
+    data = s.encode()
+    n = len(data)
+    i = 0
+    while i < n:
+        if fast is not None:
+            i = fast(fb, data, i, n, x, y, clip, rows, tone, _keys, _slots, _pool)
+            x = (i & 0xFFFF) - 0x8000
+            i >>= 16
+            if i >= n:
+                break
+        cp = data[i]  # decoded as in width()
+        i += 1
+        if cp >= 0x80:
+            need = 1 if cp < 0xE0 else (2 if cp < 0xF0 else 3)
+            cp &= 0x3F >> need
+            while need:
+                cp = (cp << 6) | (data[i] & 0x3F)
+                i += 1
+                need -= 1
         g = get(cp)
         if g is None:
             g = _glyph(cp)
@@ -375,15 +400,15 @@ def draw(fb, s, x, y, color, scale=1, clip=0, rows=0):
                 continue
         v = g[0]
         if v:  # a blank glyph (space) has no rows: nothing to draw
-            n = len(v) >> (w >> 4)  # rows: 1 byte a row at 8 px, 2 at 16
+            height = len(v) >> (w >> 4)  # rows: 1 byte a row at 8 px, 2 at 16
             top = y + (shape >> 5)
             if ink is None or x < 0 or x + w > clip:
                 src[0] = v
                 src[1] = w
-                src[2] = n
+                src[2] = height
                 fb.blit(src, x, top, key, pal)  # pyright: ignore[reportArgumentType]
-            elif top >= 0 and top + n <= rows:  # all its rows inside the strip
-                ink(fb, v, (top * clip + x) | n << 13 | 1 << 25, tone | (w >> 4) << 28)
+            elif top >= 0 and top + height <= rows:  # all its rows inside the strip
+                ink(fb, v, (top * clip + x) | height << 13 | 1 << 25, tone | (w >> 4) << 28)
             else:
                 _ink_rows(fb, g, x, top, 1, clip, rows, tone)
         x += w
