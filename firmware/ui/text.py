@@ -168,7 +168,7 @@ _glyphs = _room(_KEPT)
 _lookup = _glyphs.get  # bound once: binding it in draw() would allocate per call
 # The kept glyphs again, for ui/ink.py's line(): an open-addressed table of 256 entries, from
 # (cp ^ cp >> 8) & 255 on: the code point's two bytes in _keys, its pool slot + 1 in _slots
-# (0: none). Made only where line() is (~0.8 KB).
+# (0: none). Made only where line() is (768 bytes).
 _keys = bytearray(512) if _line is not None else None
 _slots = bytearray(256) if _line is not None else None
 _pool = memoryview(bytearray(_KEPT * _SLOT))
