@@ -177,60 +177,65 @@ def measure(s, chars: int, odd, k: int) -> int:
 # A line of text drawn into a colour panel's strip: ui/text.py's draw() spends ~10,000 cycles a
 # Chinese character in Python around glyph() (the UTF-8 walk, the lookup, the checks, the
 # call). Here the walk, the lookup and the checks are machine code and glyph() is called for
-# each glyph. Only what is plain is done here: a glyph kept in ui/text.py's pool (found
-# through `keys` and `slots`, its index of kept glyphs: the code point's two bytes, and the
-# slot + 1, 0 for none; probed from (cp ^ cp >> 8) & 255 on), drawn wholly inside the strip or
-# passed over left of it. At the first character that is neither (not kept yet, cut by an
-# edge, right of the strip, beyond the font's plane) it stops
-# and returns, for draw() to deal with that one in Python and call again after it. `s` is
-# UTF-8 bytes, drawn from byte i to byte n, the pen at x; y is the line's top in the strip,
-# `clip` x `rows` the strip's size, `tone` glyph()'s colour word for scale 1. Returns where it
-# stopped: the byte index << 16 | (the pen's x + 0x8000).
+# each glyph. Only what is plain is done here: a glyph kept in ui/text.py's pool, drawn wholly
+# inside the strip or passed over left of it. At the first character that is neither (not
+# kept yet, cut by an edge, right of the strip, beyond the font's plane) it stops and
+# returns, for draw() to deal with that one in Python and call again after it.
+# `store` is ui/text.py's: an index of the kept glyphs, open-addressed from (cp ^ cp >> 8) &
+# 255 on (bytes 0-511 the code points, 2 bytes each; 512-767 their slot + 1, 0 for none), then
+# the pool of slots (34 bytes each, as in the font file). `s` is UTF-8 bytes, drawn from byte
+# `span & 0xFFFF` to byte `span >> 16`; `at` is the pen (x + 1024) | (the line's top in the
+# strip + 1024) << 11; `size` the strip's width | its rows << 16; `tone` glyph()'s colour word
+# for scale 1. Few arguments, packed: each costs a call ~200 cycles. Returns where it stopped:
+# the byte index << 16 | (the pen's x + 0x8000).
 @micropython.viper
-def line(fb, s, i: int, n: int, x: int, y: int, clip: int, rows: int, tone: int, keys, slots,
-         pool) -> int:
+def line(fb, s, span: int, at: int, size: int, tone: int, store) -> int:
     b = ptr8(s)
-    kt = ptr8(keys)
-    st = ptr8(slots)
-    p = ptr8(pool)
+    p = ptr8(store)
     base = int(p)
+    i = span & 0xFFFF
+    n = span >> 16
+    x = (at & 0x7FF) - 1024
+    y = (at >> 11) - 1024
+    clip = size & 0xFFFF
+    rows = size >> 16
     while i < n:
         c = b[i]
-        size = 1
+        length = 1
         cp = c
         if c >= 0xF0:
             break  # beyond the font's plane: its box
         if c >= 0xE0:
             cp = (c & 0x0F) << 12 | (b[i + 1] & 0x3F) << 6 | (b[i + 2] & 0x3F)
-            size = 3
+            length = 3
         elif c >= 0x80:
             cp = (c & 0x1F) << 6 | (b[i + 1] & 0x3F)
-            size = 2
+            length = 2
         h = (cp ^ cp >> 8) & 255
-        slot = int(st[h])
-        while slot and (kt[2 * h] << 8 | kt[2 * h + 1]) != cp:
+        slot = int(p[512 + h])
+        while slot and (p[2 * h] << 8 | p[2 * h + 1]) != cp:
             h = (h + 1) & 255
-            slot = int(st[h])
+            slot = int(p[512 + h])
         if not slot:
             break  # not kept yet: read from the font
-        o = (slot - 1) * 34
+        o = 768 + (slot - 1) * 34
         shape = p[o]
         wide = shape >> 7
         w = 8 << wide
         if x + w <= 0:  # left of the strip (a box redrawn from the middle of a line)
             x += w
-            i += size
+            i += length
             continue
         if x < 0 or x + w > clip:
             break  # cut by the strip's left or right edge, or past it
-        length = p[o + 1]
-        if length:  # a blank glyph (space) has no rows
-            height = length >> wide
+        rowbytes = p[o + 1]
+        if rowbytes:  # a blank glyph (space) has no rows
+            height = rowbytes >> wide
             top = y + (shape & 15)
             if top < 0 or top + height > rows:
                 break  # cut by the strip's top or bottom
             glyph(fb, base + o + 2, (top * clip + x) | height << 13 | 1 << 25,
                   tone | wide << 28)
         x += w
-        i += size
+        i += length
     return i << 16 | (x + 0x8000)

@@ -166,12 +166,13 @@ def _room(count):
 
 _glyphs = _room(_KEPT)
 _lookup = _glyphs.get  # bound once: binding it in draw() would allocate per call
-# The kept glyphs again, for ui/ink.py's line(): an open-addressed table of 256 entries, from
-# (cp ^ cp >> 8) & 255 on: the code point's two bytes in _keys, its pool slot + 1 in _slots
-# (0: none). Made only where line() is (768 bytes).
-_keys = bytearray(512) if _line is not None else None
-_slots = bytearray(256) if _line is not None else None
-_pool = memoryview(bytearray(_KEPT * _SLOT))
+# The kept glyphs again, for ui/ink.py's line(), ahead of the pool in one buffer (one pointer
+# for the machine code to take): an open-addressed table of 256 entries, from (cp ^ cp >> 8) &
+# 255 on, the code points' two bytes in its first 512 bytes, their pool slot + 1 in the next
+# 256 (0: none). Only where line() is (768 bytes).
+_INDEX = 768 if _line is not None else 0
+_store = bytearray(_INDEX + _KEPT * _SLOT)
+_pool = memoryview(_store)[_INDEX:]
 _spare = memoryview(bytearray(_SLOT))
 _lows = bytearray(256)  # one bucket's LOWS
 
@@ -233,13 +234,13 @@ def _glyph(cp):
     g = (slot[2:2 + slot[1]], (16 if shape & 0x80 else 8) | (shape & 0x0F) << 5)
     if kept < _KEPT:
         _glyphs[cp] = g
-        if _slots is not None and cp <= 0xFFFF:
+        if _INDEX and cp <= 0xFFFF:
             h = (cp ^ cp >> 8) & 255
-            while _slots[h]:
+            while _store[512 + h]:
                 h = (h + 1) & 255
-            _keys[2 * h] = cp >> 8  # pyright: ignore[reportOptionalSubscript]
-            _keys[2 * h + 1] = cp & 0xFF  # pyright: ignore[reportOptionalSubscript]
-            _slots[h] = kept + 1
+            _store[2 * h] = cp >> 8
+            _store[2 * h + 1] = cp & 0xFF
+            _store[512 + h] = kept + 1
     return g
 
 
@@ -251,19 +252,19 @@ def forget():
     piece)."""
     while _glyphs:
         _glyphs.popitem()
-    if _slots is not None:
-        for h in range(256):
-            _slots[h] = 0
+    for h in range(512, _INDEX):
+        _store[h] = 0
 
 
 def keep(count):
     """Keep at most `count` glyphs instead of _KEPT: a small heap's app (ui/app.py, lean)
     gives back ~80 bytes a glyph and reads the others again each time. Only before the first
     glyph is kept: the pool's slots are in use from then on."""
-    global _KEPT, _pool, _glyphs, _lookup
+    global _KEPT, _store, _pool, _glyphs, _lookup
     if count < _KEPT and not _glyphs:
         _KEPT = count
-        _pool = memoryview(bytearray(count * _SLOT))
+        _store = bytearray(_INDEX + count * _SLOT)
+        _pool = memoryview(_store)[_INDEX:]
         _glyphs = _room(count)
         _lookup = _glyphs.get
 
@@ -350,15 +351,10 @@ def draw(fb, s, x, y, color, scale=1, clip=0, rows=0):
         return _draw_scaled(fb, s, x, y, color, scale, clip, rows)
     ink = _ink if rows else None
     tone = color | clip << 16 | 1 << 25  # ink()'s colour, strip width and scale
-    if color == 1:
-        # Ink 1 is already the colour: no palette, a third cheaper per glyph.
-        key = 0
-        pal = None
-    else:
-        key = (color ^ 1) & 0xFFFF
-        pal = _palette
-        pal.pixel(0, 0, key)
-        pal.pixel(1, 0, color)
+    # Ink 1 is already the colour: no palette, a third cheaper per glyph. Any other colour's
+    # palette is set at the first glyph blitted (none, mostly, where ui/ink.py draws).
+    key = 0 if color == 1 else -1
+    pal = None
     src = _src
     get = _lookup
     # Where ui/ink.py's line() is, it draws the plain run of characters from byte i on; the
@@ -369,7 +365,8 @@ def draw(fb, s, x, y, color, scale=1, clip=0, rows=0):
     i = 0
     while i < n:
         if fast is not None:
-            i = fast(fb, data, i, n, x, y, clip, rows, tone, _keys, _slots, _pool)
+            i = fast(fb, data, i | n << 16, (x + 1024) | (y + 1024) << 11, clip | rows << 16,
+                     tone, _store)
             x = (i & 0xFFFF) - 0x8000
             i >>= 16
             if i >= n:
@@ -403,6 +400,11 @@ def draw(fb, s, x, y, color, scale=1, clip=0, rows=0):
             height = len(v) >> (w >> 4)  # rows: 1 byte a row at 8 px, 2 at 16
             top = y + (shape >> 5)
             if ink is None or x < 0 or x + w > clip:
+                if key < 0:
+                    key = (color ^ 1) & 0xFFFF
+                    pal = _palette
+                    pal.pixel(0, 0, key)
+                    pal.pixel(1, 0, color)
                 src[0] = v
                 src[1] = w
                 src[2] = height
