@@ -297,19 +297,28 @@ class Painter:
 
     def _mark(self, op, x1, x0=-1):
         """Add the box of `op` from x0 (its own x by default) to x1, where its ink ends."""
-        x0 = max(0, op[2] if x0 < 0 else x0)
-        x1 = min(self.width, x1)
+        # Comparisons rather than min() and max(): a call to a builtin costs a Pico as much
+        # as a dozen of them, and a press marks a few ops.
+        if x0 < 0:
+            x0 = op[2]
+        if x0 < 0:
+            x0 = 0
+        width = self.width
+        if x1 > width:
+            x1 = width
         if x0 >= x1:
             return
         top = self.top
-        last = len(self._x0s) - 1
+        x0s = self._x0s
+        last = len(x0s) - 1
         ya = op[0]
         yb = op[1]
-        b0 = min(last, max(0, (ya - top) >> 4))
-        b1 = min(last, max(0, (yb - 1 - top) >> 4))
+        b0 = (ya - top) >> 4
+        b0 = 0 if b0 < 0 else (last if b0 > last else b0)
+        b1 = (yb - 1 - top) >> 4
+        b1 = 0 if b1 < 0 else (last if b1 > last else b1)
         # One name at a time: a 4-name assignment would build a tuple (MicroPython swaps
         # up to 3 without one), 32 bytes of garbage per call.
-        x0s = self._x0s
         x1s = self._x1s
         x0t = self._x0t
         x1t = self._x1t
@@ -319,18 +328,29 @@ class Painter:
             a0 = x0s[b]
             a1 = x1s[b]
             if a0 >= a1 or (x0 <= a1 + _GAP and a0 <= x1 + _GAP):
-                x0s[b] = min(a0, x0)  # empty, or near the first range: join it
-                x1s[b] = max(a1, x1)
-            elif x0t[b] >= x1t[b]:
-                x0t[b] = x0  # far from the first range: the second
-                x1t[b] = x1
+                if x0 < a0 or a0 >= a1:  # empty, or near the first range: join it
+                    x0s[b] = x0
+                if x1 > a1:
+                    x1s[b] = x1
             else:
-                x0t[b] = min(x0t[b], x0)  # both taken: the second grows
-                x1t[b] = max(x1t[b], x1)
-            if x0t[b] < x1t[b] and x0t[b] <= x1s[b] + _GAP and x0s[b] <= x1t[b] + _GAP:
-                x0s[b] = min(x0s[b], x0t[b])  # the two met: one range
-                x1s[b] = max(x1s[b], x1t[b])
-                x0t[b] = self.width
+                c0 = x0t[b]
+                c1 = x1t[b]
+                if c0 >= c1:
+                    x0t[b] = x0  # far from the first range: the second
+                    x1t[b] = x1
+                else:
+                    if x0 < c0:  # both taken: the second grows
+                        x0t[b] = x0
+                    if x1 > c1:
+                        x1t[b] = x1
+            c0 = x0t[b]
+            c1 = x1t[b]
+            if c0 < c1 and c0 <= x1s[b] + _GAP and x0s[b] <= c1 + _GAP:
+                if c0 < x0s[b]:  # the two met: one range
+                    x0s[b] = c0
+                if c1 > x1s[b]:
+                    x1s[b] = c1
+                x0t[b] = width
                 x1t[b] = 0
             lo = top + (b << 4) if b else 0
             hi = top + (b << 4) + 16 if b < last else self.height
@@ -422,12 +442,19 @@ class Painter:
         else:
             self.display.clear(colors[_BLACK])  # fb is the strip the display handed out
             rows = y1 - y0  # its height: text.draw may draw straight into its RGB565
+        draw = text.draw
         for i in range(n):
             op = ops[i]
             if op[0] < y1 and y0 < op[1] and op[2] < x1:
                 # An op starting left of the box may end before it: measured only then.
                 if x0 <= op[2] or x0 < _end(op, ends, i):
-                    _draw(fb, op, -x0, -y0, x1 - x0, colors, rows)
+                    s = op[4]
+                    if rows and type(s) is str:  # a strip's text: what _draw() does, a call less
+                        cs = op[5]
+                        draw(fb, s, op[2] - x0, op[0] - y0, colors[cs >> 3], cs & 7,  # pyright: ignore[reportOptionalSubscript]
+                             x1 - x0, rows)
+                    else:
+                        _draw(fb, op, -x0, -y0, x1 - x0, colors, rows)
 
     def _view(self, x, y, w, h):
         """A MONO_VLSB FrameBuffer of the box (x, y, w, h) of the display's buffer, or None
