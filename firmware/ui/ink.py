@@ -193,6 +193,7 @@ def line(fb, s, span: int, at: int, size: int, tone: int, store) -> int:
     b = ptr8(s)
     p = ptr8(store)
     base = int(p)
+    strip = int(ptr8(fb))  # its pixels' address: glyph() takes an int for less than a buffer
     i = span & 0xFFFF
     n = span >> 16
     x = (at & 0x7FF) - 1024
@@ -234,7 +235,7 @@ def line(fb, s, span: int, at: int, size: int, tone: int, store) -> int:
             top = y + (shape & 15)
             if top < 0 or top + height > rows:
                 break  # cut by the strip's top or bottom
-            glyph(fb, base + o + 2, (top * clip + x) | height << 13 | 1 << 25,
+            glyph(strip, base + o + 2, (top * clip + x) | height << 13 | 1 << 25,
                   tone | wide << 28)
         x += w
         i += length
