@@ -110,10 +110,18 @@ for k in range(text._odd_count):
     cp = text._odd[2 * k] << 8 | text._odd[2 * k + 1]
     lines.append(chr(cp - 1) + chr(cp) + chr(cp + 1))
 bad = [s for s in lines if text.width(s) != walked(s)
-       or measure(s.encode(), len(s), text._odd, text._odd_count) != walked(s)]
-common = [text.common_width("倍数 4", "倍数 8"), text.common_width("倍数", "倍数 8"),
-          text.common_width("×4", "×8"), text.common_width("甲−3", "甲−5"),
-          text.common_width("", "x")]
+       or measure(s.encode(), s, len(s), text._odd, text._odd_count) != walked(s)]
+def both(a, b):  # what both begin with, measured natively and walked
+    data = a.encode()
+    i = 0
+    while i < min(len(data), len(b.encode())) and data[i] == b.encode()[i]:
+        i += 1
+    while 0 < i < len(data) and data[i] & 0xC0 == 0x80:
+        i -= 1
+    return [text.common_width(a, b), text._measure(data, i)]
+common = [both("倍数 4", "倍数 8"), both("倍数", "倍数 8"), both("×4", "×8"), both("甲−3", "甲−5"),
+          both("", "x"), both("斗地主", "斗地"), both("甲乙", "甲丙"), both("aé", "aè"),
+          both("x\U0001F600", "x\U0001F601")]
 print(json.dumps([bad, common]))
 """
 
@@ -128,7 +136,8 @@ def test_native_measure_is_what_the_glyphs_say(tmp_path):
     assert ready == "True"  # with the font's WIDTHS: ui/text.py measures with it
     bad, common = json.loads(found)
     assert bad == []
-    assert common == [40, 32, 8, 24, 0]  # what both begin with: "倍数 ", "倍数", "×", "甲−"
+    # What both begin with: "倍数 ", "倍数", "×", "甲−", "", "斗地", "甲", "a", "x"
+    assert common == [[w, w] for w in (40, 32, 8, 24, 0, 32, 16, 8, 8)]
 
 
 # A picture drawn strip by strip on the panel by a driver of so many strips; what it kept.

@@ -126,34 +126,47 @@ def glyph(r0, r1, r2, r3):
 # changed on every press (and the screens' wrap() many more). From the code points alone, by
 # the font's width rule: 8 px below U+1100, 16 from it, save the code points `odd` lists
 # (the font's WIDTHS, tools/glyphs.py: 2 bytes each, sorted, `k` of them), which break it.
-# `s` is a str or bytes (both lend their UTF-8); `chars` characters of it are measured. No
-# glyph is read and nothing is allocated. Viper, not the assembler: a loop of comparisons
-# with little to keep in registers, where viper's code is close enough.
+# The first `chars` characters of `s` are measured, as far as they are `t`'s too: `t` is `s`
+# for a whole line, the other text for what two begin with (t must have `chars` characters as
+# well). Both are str or bytes (both lend their UTF-8). No glyph is read and nothing is
+# allocated. Viper, not the assembler: a loop of comparisons with little to keep in
+# registers, where viper's code is close enough.
 @micropython.viper
-def measure(s, chars: int, odd, k: int) -> int:
+def measure(s, t, chars: int, odd, k: int) -> int:
     b = ptr8(s)
-    t = ptr8(odd)
+    other = ptr8(t)
+    table = ptr8(odd)
     first = 0x110000
     last = 0
     if k:
-        first = t[0] << 8 | t[1]
-        last = t[2 * k - 2] << 8 | t[2 * k - 1]
+        first = table[0] << 8 | table[1]
+        last = table[2 * k - 2] << 8 | table[2 * k - 1]
     w = 0
     i = 0
     while chars > 0:
         chars -= 1
         c = b[i]
+        if c != other[i]:
+            break
         if c < 0x80:
             w += 8
             i += 1
             continue
+        # The lead bytes are the same: so is the length, and the rest is compared.
         if c < 0xE0:
+            if b[i + 1] != other[i + 1]:
+                break
             cp = (c & 0x1F) << 6 | (b[i + 1] & 0x3F)
             i += 2
         elif c < 0xF0:
+            if b[i + 1] != other[i + 1] or b[i + 2] != other[i + 2]:
+                break
             cp = (c & 0x0F) << 12 | (b[i + 1] & 0x3F) << 6 | (b[i + 2] & 0x3F)
             i += 3
         else:
+            if (b[i + 1] != other[i + 1] or b[i + 2] != other[i + 2]
+                    or b[i + 3] != other[i + 3]):
+                break
             cp = 0x10000  # beyond the font's plane: a missing character's box, full width
             i += 4
         wide = 1 if cp >= 0x1100 else 0
@@ -162,7 +175,7 @@ def measure(s, chars: int, odd, k: int) -> int:
             hi = k
             while lo < hi:
                 mid = (lo + hi) >> 1
-                v = t[2 * mid] << 8 | t[2 * mid + 1]
+                v = table[2 * mid] << 8 | table[2 * mid + 1]
                 if v < cp:
                     lo = mid + 1
                 elif v > cp:

@@ -277,28 +277,24 @@ def char_width(ch):
 def width(s, scale=1):
     """Width in pixels of `s` drawn on one line: what draw() advances."""
     if _odd is not None:
-        return _measure_native(s, len(s), _odd, _odd_count) * scale  # pyright: ignore[reportOptionalCall]
+        return _measure_native(s, s, len(s), _odd, _odd_count) * scale  # pyright: ignore[reportOptionalCall]
     data = s.encode()
     return _measure(data, len(data)) * scale
 
 
 def common_width(a, b):
     """Width in pixels of the characters that `a` and `b` both begin with."""
+    if _odd is not None:
+        n = len(a) if len(a) < len(b) else len(b)
+        return _measure_native(a, b, n, _odd, _odd_count)  # pyright: ignore[reportOptionalCall]
     da = a.encode()
     db = b.encode()
     n = min(len(da), len(db))
     i = 0
-    chars = 0  # characters begun in da[:i]
     while i < n and da[i] == db[i]:
-        if da[i] & 0xC0 != 0x80:
-            chars += 1
         i += 1
     while 0 < i < len(da) and da[i] & 0xC0 == 0x80:
         i -= 1  # back to the start of the character that differs
-        if da[i] & 0xC0 != 0x80:
-            chars -= 1
-    if _odd is not None:
-        return _measure_native(da, chars, _odd, _odd_count)  # pyright: ignore[reportOptionalCall]
     return _measure(da, i)
 
 
