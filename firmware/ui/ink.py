@@ -1,14 +1,15 @@
 # ruff: noqa: F821
 # pyright: reportUndefinedVariable=false, reportCallIssue=false
 # (The assembler's own names: mov, label, r4 ...; push({r2, r6}) is a set of registers.)
-"""A glyph's ink drawn straight into a colour panel's RGB565 strip, and a line of text
+"""Glyphs' ink drawn straight into a colour panel's RGB565 strip, a line of text drawn and
 measured, in Thumb machine code.
 
 Why: on the Pico (MicroPython 1.28 on the emulated RP2040) framebuf.blit draws a 16x16
 glyph through a two-colour palette at ~33,000 cycles: for every pixel of the glyph it reads
 the glyph's pixel, looks it up in the palette and writes it, each a C call. Here a row is
 shifted out a bit at a time and each ink pixel is one 16-bit store: ~4,000 cycles a glyph,
-the call included. A big glyph (scale > 1: the multiplier, the totals) is its pixels as
+the call from Python included; line() draws a line's glyphs in one call, ~2,000 cycles each
+with its walk of the text. A big glyph (scale > 1: the multiplier, the totals) is its pixels as
 blocks, where ui/text.py otherwise fills its rectangles one Python call each. (Viper, tried
 first, took ~10,000 cycles a glyph at best: most of its locals live on the stack.)
 
@@ -19,25 +20,38 @@ MicroPython VM of the tests and of the simulator, which cannot run machine code,
 ui/text.py draws with framebuf as before: the same pixels, which host_tests/test_pico_*.py
 check (test_pico_native.py glyph by glyph against blit and fill_rect, and measure() against
 the glyphs' own widths; the others compare the emulated Pico's screens with the VM's). RAM:
-frozen into the image, none; deployed, the .mpy is 2,598 bytes and takes 2,688 bytes of the
+frozen into the image, none; deployed, the .mpy is 3,401 bytes and takes 3,488 bytes of the
 heap once imported (by ui/text.py, at boot), measured on the emulated Pico.
 """
 
 import micropython
 
 
-# r0: the strip's pixels (a FrameBuffer: inline assembler is given its buffer's address)
-# r1: the glyph's rows (MONO_HLSB: a byte a row, two when wide; the leftmost pixel the top
-#     bit), as a memoryview
-# r2: what to draw of it: the pixel index in the strip of the first pixel row's left end
+# Glyphs drawn one after another, as `count` jobs of three 32-bit words (an array("i"), or
+# line()'s buffer below): a call costs ~2,500 cycles from Python or viper, a glyph ~1,000.
+# r0: the strip's pixels (a FrameBuffer or its address: inline assembler is given a buffer's)
+# r1: the jobs, each:
+#     the glyph's rows' address (MONO_HLSB: a byte a row, two when wide; the leftmost pixel
+#     the top bit);
+#     what to draw of it: the pixel index in the strip of the first pixel row's left end
 #     (bits 0-12), how many pixel rows (13-19), the glyph rows above them (20-24: clipped
-#     off by the strip's top) and the pixel rows of the first glyph row drawn (25-27)
-# r3: the colour (bits 0-15, as framebuf stores it), the strip's width in pixels (16-24),
+#     off by the strip's top) and the pixel rows of the first glyph row drawn (25-27);
+#     the colour (bits 0-15, as framebuf stores it), the strip's width in pixels (16-24),
 #     scale (25-27), wide (28: 16 px, else 8)
+# r2: count
 # Columns are not clipped: ui/text.py draws a glyph that sticks out left or right with
 # framebuf. Uses r4-r7, which the assembler's entry code saves; returns 0 (no object made).
 @micropython.asm_thumb
-def glyph(r0, r1, r2, r3):
+def glyphs(r0, r1, r2):
+    label(JOB)
+    cmp(r2, 0)
+    bne(GO)
+    b(EXIT)  # (a conditional branch reaches only 256 bytes)
+    label(GO)
+    push({r0, r1, r2})
+    ldr(r3, [r1, 8])
+    ldr(r2, [r1, 4])
+    ldr(r1, [r1, 0])  # one glyph: r1 its rows, r2 what to draw, r3 the colour word
     mov(r5, r2)
     lsl(r5, r5, 7)
     lsr(r5, r5, 27)
@@ -118,6 +132,11 @@ def glyph(r0, r1, r2, r3):
     add(r1, r1, r5)  # the next glyph row, scale pixel rows of it
     b(ROW)
     label(END)
+    pop({r0, r1, r2})
+    add(r1, 12)  # the next job
+    sub(r2, 1)
+    b(JOB)
+    label(EXIT)
     mov(r0, 0)
 
 
@@ -188,25 +207,32 @@ def measure(s, t, chars: int, odd, k: int) -> int:
 
 
 # A line of text drawn into a colour panel's strip: ui/text.py's draw() spends ~10,000 cycles a
-# Chinese character in Python around glyph() (the UTF-8 walk, the lookup, the checks, the
-# call). Here the walk, the lookup and the checks are machine code and glyph() is called for
-# each glyph. Only what is plain is done here: a glyph kept in ui/text.py's pool, drawn wholly
-# inside the strip or passed over left of it. At the first character that is neither (not
-# kept yet, cut by an edge, right of the strip, beyond the font's plane) it stops and
-# returns, for draw() to deal with that one in Python and call again after it.
+# Chinese character in Python around one glyph's machine code (the UTF-8 walk, the lookup,
+# the checks, the call). Here the walk, the lookup and the checks are machine code, and the
+# glyphs are drawn by glyphs() in one call for the line. Only what is plain is done here: a
+# glyph kept in ui/text.py's pool, drawn wholly inside the strip or passed over left of it. At
+# the first character that is neither (not kept yet, cut by an edge, right of the strip,
+# beyond the font's plane) it stops and returns, for draw() to deal with that one in Python
+# and call again after it.
 # `store` is ui/text.py's: an index of the kept glyphs, open-addressed from (cp ^ cp >> 8) &
-# 255 on (bytes 0-511 the code points, 2 bytes each; 512-767 their slot + 1, 0 for none), then
-# the pool of slots (34 bytes each, as in the font file). `s` is UTF-8 bytes, drawn from byte
-# `span & 0xFFFF` to byte `span >> 16`; `at` is the pen (x + 1024) | (the line's top in the
-# strip + 1024) << 11; `size` the strip's width | its rows << 16; `tone` glyph()'s colour word
-# for scale 1. Few arguments, packed: each costs a call ~200 cycles. Returns where it stopped:
-# the byte index << 16 | (the pen's x + 0x8000).
+# 255 on (bytes 0-511 the code points, 2 bytes each; 512-767 their slot + 1, 0 for none),
+# room for JOBS jobs of glyphs() (768-1535), then the pool of slots (34 bytes each, as in the
+# font file). `s` is UTF-8 bytes, drawn from byte `span & 0xFFFF` to byte `span >> 16`; `at`
+# is the pen (x + 1024) | (the line's top in the strip + 1024) << 11; `size` the strip's
+# width | its rows << 16; `tone` the colour word of glyphs() for scale 1. Few arguments,
+# packed: each costs a call ~200 cycles. Returns where it stopped: the byte index << 16 |
+# (the pen's x + 0x8000).
+JOBS = 64
+
+
 @micropython.viper
 def line(fb, s, span: int, at: int, size: int, tone: int, store) -> int:
     b = ptr8(s)
     p = ptr8(store)
     base = int(p)
-    strip = int(ptr8(fb))  # its pixels' address: glyph() takes an int for less than a buffer
+    jobs = ptr32(base + 768)
+    done = 0  # jobs written
+    strip = int(ptr8(fb))  # its pixels' address: glyphs() takes an int for less than a buffer
     i = span & 0xFFFF
     n = span >> 16
     x = (at & 0x7FF) - 1024
@@ -232,7 +258,7 @@ def line(fb, s, span: int, at: int, size: int, tone: int, store) -> int:
             slot = int(p[512 + h])
         if not slot:
             break  # not kept yet: read from the font
-        o = 768 + (slot - 1) * 34
+        o = 1536 + (slot - 1) * 34
         shape = p[o]
         wide = shape >> 7
         w = 8 << wide
@@ -248,8 +274,15 @@ def line(fb, s, span: int, at: int, size: int, tone: int, store) -> int:
             top = y + (shape & 15)
             if top < 0 or top + height > rows:
                 break  # cut by the strip's top or bottom
-            glyph(strip, base + o + 2, (top * clip + x) | height << 13 | 1 << 25,
-                  tone | wide << 28)
+            jobs[3 * done] = base + o + 2
+            jobs[3 * done + 1] = (top * clip + x) | height << 13 | 1 << 25
+            jobs[3 * done + 2] = tone | wide << 28
+            done += 1
+            if done == 64:  # JOBS
+                glyphs(strip, base + 768, done)
+                done = 0
         x += w
         i += length
+    if done:
+        glyphs(strip, base + 768, done)
     return i << 16 | (x + 0x8000)

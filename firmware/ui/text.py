@@ -38,15 +38,19 @@ without allocating; one seen for the first time costs two seek + readinto of the
 straight into the pool), its memoryviews and a 2-item tuple.
 """
 
+from array import array
+
 import framebuf
 
 try:  # machine code for RGB565 strips and measuring, where deploy compiled it for the board's
     # CPU (rp2)
-    from ui.ink import glyph as _ink
+    from uctypes import addressof
+
+    from ui.ink import glyphs as _ink
     from ui.ink import line as _line
     from ui.ink import measure as _measure_native
 except (ImportError, SyntaxError):  # absent, or its source on a port without the assembler
-    _ink = _line = _measure_native = None
+    _ink = _line = _measure_native = addressof = None
 
 HEIGHT = 16
 _MAGIC = b"UFG1"
@@ -169,8 +173,10 @@ _lookup = _glyphs.get  # bound once: binding it in draw() would allocate per cal
 # The kept glyphs again, for ui/ink.py's line(), ahead of the pool in one buffer (one pointer
 # for the machine code to take): an open-addressed table of 256 entries, from (cp ^ cp >> 8) &
 # 255 on, the code points' two bytes in its first 512 bytes, their pool slot + 1 in the next
-# 256 (0: none). Only where line() is (768 bytes).
-_INDEX = 768 if _line is not None else 0
+# 256 (0: none); then room for line()'s 64 jobs of glyphs() (768 bytes). Only where line() is
+# (1,536 bytes).
+_INDEX = 1536 if _line is not None else 0
+_job = array("i", (0, 0, 0)) if _ink is not None else None  # one glyph's job, for _ink_one()
 _store = bytearray(_INDEX + _KEPT * _SLOT)
 _pool = memoryview(_store)[_INDEX:]
 _spare = memoryview(bytearray(_SLOT))
@@ -252,7 +258,7 @@ def forget():
     piece)."""
     while _glyphs:
         _glyphs.popitem()
-    for h in range(512, _INDEX):
+    for h in range(512, 768 if _INDEX else 0):
         _store[h] = 0
 
 
@@ -406,7 +412,7 @@ def draw(fb, s, x, y, color, scale=1, clip=0, rows=0):
                 src[2] = height
                 fb.blit(src, x, top, key, pal)  # pyright: ignore[reportArgumentType]
             elif top >= 0 and top + height <= rows:  # all its rows inside the strip
-                ink(fb, v, (top * clip + x) | height << 13 | 1 << 25, tone | (w >> 4) << 28)
+                _ink_one(fb, v, (top * clip + x) | height << 13 | 1 << 25, tone | (w >> 4) << 28)
             else:
                 _ink_rows(fb, g, x, top, 1, clip, rows, tone)
         x += w
@@ -482,8 +488,18 @@ def _ink_rows(fb, g, x, top, scale, clip, rows, tone):
         end = rows
     start = -top if top < 0 else 0  # pixel rows above the strip
     if end > top + start:
-        _ink(fb, v, ((top + start) * clip + x) | (end - top - start) << 13  # pyright: ignore[reportOptionalCall]
-             | start // scale << 20 | (scale - start % scale) << 25, tone | wide << 28)
+        _ink_one(fb, v, ((top + start) * clip + x) | (end - top - start) << 13
+                 | start // scale << 20 | (scale - start % scale) << 25, tone | wide << 28)
+
+
+def _ink_one(fb, v, where, tone):
+    """One glyph by ui/ink.py's glyphs(): its rows `v` (a memoryview), where and in what
+    colour word (the job's second and third words there)."""
+    job = _job
+    job[0] = addressof(v)  # pyright: ignore[reportOptionalCall, reportOptionalSubscript]
+    job[1] = where  # pyright: ignore[reportOptionalSubscript]
+    job[2] = tone  # pyright: ignore[reportOptionalSubscript]
+    _ink(fb, job, 1)  # pyright: ignore[reportOptionalCall]
 
 
 def _draw_scaled(fb, s, x, y, color, scale, clip, rows):
