@@ -286,3 +286,23 @@ def line(fb, s, span: int, at: int, size: int, tone: int, store) -> int:
     if done:
         glyphs(strip, base + 768, done)
     return i << 16 | (x + 0x8000)
+
+
+# Where a glyph is in the font: the binary search of one bucket of its LOWS (tools/glyphs.py)
+# for the low byte of a code point, read in place in the image's font (a bytes constant in
+# flash): the position in the bucket, or -1. ui/text.py's Python search, with the bucket read
+# into RAM first, took ~80 us of the ~300 a glyph costs the first time it is drawn.
+@micropython.viper
+def find(font, start: int, n: int, low: int) -> int:
+    codes = ptr8(font)
+    i = 0
+    while i < n:
+        mid = (i + n) >> 1
+        c = int(codes[start + mid])
+        if c < low:
+            i = mid + 1
+        elif c > low:
+            n = mid
+        else:
+            return mid
+    return -1

@@ -14,7 +14,8 @@ opened once and kept open, and a glyph's slot is read on demand with seek + read
 preallocated pool of the glyph cache (below); only its 522-byte header is kept in RAM. In the
 scorekeeper's own Pico image (tools/firmware) the font is frozen in as the bytes constant of
 ui/glyphs_frozen.py, read in place from the flash through an io.BytesIO, which refers to a
-bytes object's data instead of copying it: no file, and the same reads.
+bytes object's data instead of copying it: no file, and the same reads, save that a bucket
+of code points is searched where it lies, by ui/ink.py's machine code.
 
 How it draws (measured in VM fuel on MicroPython 1.27, host_tests/test_text_vm.py checks the
 bounds): each cached glyph's inked rows are blitted straight from its slot in the pool (blit
@@ -38,6 +39,7 @@ without allocating; one seen for the first time costs two seek + readinto of the
 straight into the pool), its memoryviews and a 2-item tuple.
 """
 
+import io
 from array import array
 
 import framebuf
@@ -46,11 +48,12 @@ try:  # machine code for RGB565 strips and measuring, where deploy compiled it f
     # CPU (rp2)
     from uctypes import addressof
 
+    from ui.ink import find as _find
     from ui.ink import glyphs as _ink
     from ui.ink import line as _line
     from ui.ink import measure as _measure_native
 except (ImportError, SyntaxError):  # absent, or its source on a port without the assembler
-    _ink = _line = _measure_native = addressof = None
+    _ink = _line = _measure_native = _find = addressof = None
 
 HEIGHT = 16
 _MAGIC = b"UFG1"
@@ -73,14 +76,12 @@ def _font_path():
 
 
 def _frozen():
-    """The font frozen into the image, as a stream over its bytes in flash; None elsewhere."""
+    """The font frozen into the image, its bytes in flash; None elsewhere."""
     try:
         from ui.glyphs_frozen import GLYPHS  # pyright: ignore[reportMissingImports]
     except ImportError:  # not an image: deploy copied the font file
         return None
-    import io
-
-    return io.BytesIO(GLYPHS)
+    return GLYPHS
 
 
 def _file(path):
@@ -104,7 +105,8 @@ def _open(f):
     return None, bytearray(_HEAD)
 
 
-_font, _head = _open(_frozen())
+_flash = _frozen()  # the image's font, read as a stream, its buckets searched in place
+_font, _head = _open(io.BytesIO(_flash) if _flash is not None else None)
 if _font is None:
     _font, _head = _open(_file(_font_path()))
 if _font is None and _font_path() != _FALLBACK:
@@ -200,6 +202,9 @@ def index(cp):
     n = ((b[10 + 2 * h] << 8) | b[11 + 2 * h]) - lo
     if not n:
         return -1
+    if _find is not None and _flash is not None:  # in the image's flash, by machine code
+        i = _find(_flash, _HEAD + lo, n, cp & 0xFF)
+        return lo + i if i >= 0 else -1
     f.seek(_HEAD + lo)  # LOWS starts right after the header
     f.readinto(_lows)  # the bucket and what follows: one read, no slice to allocate
     # Within a bucket every high byte is h: compare the low bytes only.
