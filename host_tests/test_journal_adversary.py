@@ -279,6 +279,37 @@ def test_a_snapshot_from_another_evening_with_the_same_counts_is_not_taken(shift
     assert table.totals == MIRROR.totals and len(table.entries) == 26
 
 
+@pytest.mark.parametrize("shift", range(1, 25, 6))
+def test_a_boot_that_does_not_look_checks_the_snapshot_after_the_first_frame(shift):
+    # Before its first frame the device takes the newest snapshot on its own word; after
+    # it, out_of_place() makes the checks a boot that looks makes at once: another
+    # evening's snapshot with the same counts is found then, and the boot that looks does
+    # not take it.
+    journal = Journal(MemFS(foreign_snapshot(shift)), "d")
+    table, _report = journal.boot(look=False)
+    assert len(table.entries) == 26  # its counts and the segments' names agree
+    assert journal.out_of_place() and not journal.out_of_place()
+    table, _report = journal.boot()
+    assert table.totals == MIRROR.totals and len(table.entries) == 26
+
+
+@pytest.mark.parametrize("files", [FILES, foreign_snapshot(1)], ids=["its own", "another's"])
+def test_a_boot_that_does_not_look_repairs_only_on_a_checked_snapshot(files):
+    # A damaged line after the snapshot (the void that opens the newest segment): before
+    # it cuts anything, the boot that does not look checks the snapshot, and then repairs
+    # as a boot that looks does: the same table, the same files.
+    j24 = files[FOLDER + J24]
+    files = dict(files, **{FOLDER + J24: _flip(j24, 20)})
+    looked = MemFS(dict(files))
+    expected, _report = Journal(looked, "d").boot()
+    fs = MemFS(dict(files))
+    journal = Journal(fs, "d")
+    table, report = journal.boot(look=False)
+    assert fs.files == looked.files and not report.clean()
+    assert table.totals == expected.totals and len(table.entries) == len(expected.entries)
+    assert not journal.out_of_place()
+
+
 # -- a full replay (both snapshots unusable) past a damaged line ----------------------------
 
 

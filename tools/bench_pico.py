@@ -712,10 +712,11 @@ def image_markdown(deployed, image, screens=None):
              "included now, where deployed bytecode sits in RAM: on a board a cache miss "
              "stalls the CPU, which costs the image more than the deployed files. Its "
              "compute figures are floors, further below the truth than the deployed ones.", "",
-             "**Boot to the first frame** leaves one thing until after it: the table's folder "
-             "is listed for a segment out of its place before the first key is read "
-             "(docs/journal.md), which on littlefs costs every segment's entry: that listing "
-             "is not in the boot figures.", ""]
+             "**Boot to the first frame** leaves two things until after it, before the first "
+             "key is read (docs/journal.md): the table's folder is listed for a segment out "
+             "of its place, which on littlefs costs every segment's entry, and the newest "
+             "snapshot is checked against the first segment and the one it names (two files "
+             "opened): neither is in the boot figures.", ""]
     if screens:
         lines += _targets_table(image, screens, hz, "### Targets (issue 21), on the image",
                                 IMAGE_BOOT_MS, IMAGE_HEAP_AFTER_BOOT, IMAGE_BOOT_HANDS)
