@@ -79,9 +79,9 @@ def test_the_pico_bench_repeats_its_cycles_and_its_figures_add_up(tmp_path):
     assert boot["hands"] == boot["memory"]["hands"] == 10
     assert boot["cycles"] == boot["compute"] + boot["spi_wait"] + boot["asleep"]
     assert boot["spi_bytes"] >= WHOLE_SCREEN
-    # The panel's 5 ms after SWRESET (less what sleep_ms itself executes); its 120 ms
-    # before SLPOUT pass while the boot works (drivers/st7789.py), not asleep.
-    assert 0.004 * hz <= boot["asleep"] < 0.120 * hz
+    # The panel's 5 ms after SWRESET and its 120 ms before SLPOUT pass while the boot works
+    # (drivers/st7789.py), not asleep.
+    assert boot["asleep"] < 0.004 * hz
     memory = boot["memory"]
     assert 0 < memory["largest"] <= memory["free"] < memory["heap"]
     assert 0 < memory["app"] < memory["heap"] - memory["free"]
@@ -92,3 +92,29 @@ def test_the_pico_bench_repeats_its_cycles_and_its_figures_add_up(tmp_path):
     text = "\n".join(bench_pico.markdown(figures))
     assert "## On a Raspberry Pi Pico (emulated)" in text
     assert figures["image"]["sha256"] in text and "{:,}".format(boot["cycles"]) in text
+
+
+def test_the_images_boot_target_is_checked_at_2000_hands_and_a_full_flash_is_shown():
+    """Issue 21's boot target is for 2,000 hands on the flash: the targets' row is that boot,
+    whatever else was measured; the full flash stays beside it, both ways."""
+    hz = 125_000_000
+
+    def figures(full_hands, full_ms, boot_ms):
+        def boot(hands, ms):
+            return {"hands": hands, "cycles": ms * hz // 1000,
+                    "memory": {"free": 190_000, "largest": 130_000}}
+        return {"clock": {"clk_sys": hz, "spi_hz": 62_500_000},
+                "evening": [{"key": "OK", "cycles": hz // 100}],
+                "games": {"classic": {"per_hand": {"cycles": 1, "erases": 0, "programs": 0}}},
+                "boot": {"10": boot(10, 150), "1000": boot(1000, 160),
+                         "2000": boot(2000, boot_ms), "10000": boot(full_hands, full_ms)}}
+
+    deployed, image = figures(2175, 900, 880), figures(2655, 250, 199)
+    table = bench_pico._targets_table(image, ["table"], hz, "T", bench_pico.IMAGE_BOOT_MS,
+                                      bench_pico.IMAGE_HEAP_AFTER_BOOT,
+                                      bench_pico.IMAGE_BOOT_HANDS)
+    assert "| boot to the first frame, 2,000 hands | ≤ 200 ms | 199.0 ms | yes |" in table
+    rows = bench_pico._side_by_side(deployed, image, ["table"], hz)
+    assert ("boot to the first frame, 2,000 hands", "880.0 ms", "199.0 ms") in rows
+    assert ("boot to the first frame, a full flash (hands)", "900.0 ms (2,175)",
+            "250.0 ms (2,655)") in rows

@@ -316,8 +316,9 @@ def test_pico_display_pack_2_pins(reports):
     assert r["keymap"] == reports["pico_display_pack"]["keymap"]
     assert r["button_names"] == ["A", "B", "X", "Y"]
     assert r["wdt"] == 8000
-    # 15 windows of 16 rows: 153,600 pixel bytes
-    assert r["pushed_full"] == 15 * 11 + 153_600 + 1  # and the first show()'s SLPOUT
+    # 15 windows of 16 rows: 153,600 pixel bytes, after the set-up the first strip takes (5
+    # commands, 2 parameters); and the first show()'s SLPOUT
+    assert r["pushed_full"] == 7 + 15 * 11 + 153_600 + 1
 
 
 def test_the_large_simulated_board_is_the_display_pack_2s_twin(reports):
@@ -364,6 +365,7 @@ def test_ssd1306_board(reports):
 
 def test_full_frame_push_on_the_colour_boards(reports):
     for module in ("pico_display_pack", "waveshare_pico_lcd_114", "lilygo_t_display"):
-        # 9 windows of 16 rows (the last of 7): 64,800 pixel bytes; then the first show()
-        # takes the panel out of sleep (SLPOUT, 1 byte: drivers/st7789.py)
-        assert reports[module]["pushed_full"] == 9 * 11 + 64_800 + 1
+        # 9 windows of 16 rows (the last of 7): 64,800 pixel bytes, after the set-up the
+        # first strip takes (5 commands, 2 parameters); then the first show() takes the
+        # panel out of sleep (SLPOUT, 1 byte: drivers/st7789.py)
+        assert reports[module]["pushed_full"] == 7 + 9 * 11 + 64_800 + 1

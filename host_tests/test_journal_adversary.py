@@ -242,6 +242,30 @@ def test_a_boot_that_does_not_look_says_afterwards_that_a_segment_is_out_of_plac
     assert table.totals == MIRROR.totals and len(table.entries) == 26 and not report.clean()
 
 
+def test_a_boot_that_does_not_look_stops_at_the_newest_snapshots_segment():
+    # The device starts a segment only after a snapshot: one after the newest snapshot's
+    # segment, under the very name it would have, is not the device's, and the first frame
+    # is drawn without opening that name (a Pico's boot of a long table: some 6 ms). The
+    # look after it finds the segment, and the boot that looks reads it as it is.
+    data = FILES[FOLDER + J24]
+    last = _line(data, data.count(b"\n") - 1)
+    seq, _event = unframe(data[last:-1])
+    files = dict(FILES, **{FOLDER + J24: data[:last],
+                           FOLDER + "j{:07d}.{:06d}".format(seq, 25): data[last:]})
+    journal = Journal(MemFS(dict(files)), "d")
+    table, report = journal.boot(look=False)
+    assert report.clean() and len(table.entries) == 25
+    assert journal.out_of_place()
+    table, report = journal.boot()
+    assert table.totals == MIRROR.totals and len(table.entries) == 26 and report.clean()
+    # Booting from anything but the newest snapshot, the segments are followed as ever.
+    files.pop(FOLDER + "snap")
+    journal = Journal(MemFS(files), "d")
+    table, report = journal.boot(look=False)
+    assert table.totals == MIRROR.totals and len(table.entries) == 26
+    assert not journal.out_of_place()
+
+
 def test_a_boot_that_does_not_look_finds_nothing_out_of_place_in_a_whole_journal():
     journal = Journal(MemFS(dict(FILES)), "d")
     table, _report = journal.boot(look=False)
@@ -253,6 +277,37 @@ def test_a_snapshot_from_another_evening_with_the_same_counts_is_not_taken(shift
     fs = MemFS(foreign_snapshot(shift))
     _j, table, _report = _boot(fs)
     assert table.totals == MIRROR.totals and len(table.entries) == 26
+
+
+@pytest.mark.parametrize("shift", range(1, 25, 6))
+def test_a_boot_that_does_not_look_checks_the_snapshot_after_the_first_frame(shift):
+    # Before its first frame the device takes the newest snapshot on its own word; after
+    # it, out_of_place() makes the checks a boot that looks makes at once: another
+    # evening's snapshot with the same counts is found then, and the boot that looks does
+    # not take it.
+    journal = Journal(MemFS(foreign_snapshot(shift)), "d")
+    table, _report = journal.boot(look=False)
+    assert len(table.entries) == 26  # its counts and the segments' names agree
+    assert journal.out_of_place() and not journal.out_of_place()
+    table, _report = journal.boot()
+    assert table.totals == MIRROR.totals and len(table.entries) == 26
+
+
+@pytest.mark.parametrize("files", [FILES, foreign_snapshot(1)], ids=["its own", "another's"])
+def test_a_boot_that_does_not_look_repairs_only_on_a_checked_snapshot(files):
+    # A damaged line after the snapshot (the void that opens the newest segment): before
+    # it cuts anything, the boot that does not look checks the snapshot, and then repairs
+    # as a boot that looks does: the same table, the same files.
+    j24 = files[FOLDER + J24]
+    files = dict(files, **{FOLDER + J24: _flip(j24, 20)})
+    looked = MemFS(dict(files))
+    expected, _report = Journal(looked, "d").boot()
+    fs = MemFS(dict(files))
+    journal = Journal(fs, "d")
+    table, report = journal.boot(look=False)
+    assert fs.files == looked.files and not report.clean()
+    assert table.totals == expected.totals and len(table.entries) == len(expected.entries)
+    assert not journal.out_of_place()
 
 
 # -- a full replay (both snapshots unusable) past a damaged line ----------------------------

@@ -9,10 +9,11 @@ ui/ink.py, and the ST7789 driver with one strip or two.
   width measured from the font's WIDTHS is what its glyphs say. (The screens as a whole are
   compared with the VM's, which has no native code, in test_pico_evening.py and the other
   test_pico_*.)
-- The driver takes its second DMA strip only where it can be afforded: two on a fresh heap
-  (most of it is free when the board file makes the display), one when asked (strips=1) or
-  when less than 176 KB is free (a small heap: ui/launch.py's lean app); one strip sends
-  each window with a blocking write and puts on the panel exactly the picture two do.
+- The driver takes its second DMA strip only where it can be afforded: ui/launch.py says so
+  (second_strip) on a Pico's boot, which keeps every module, and not on a small heap (a lean
+  app: test_pico_heap); one strip, asked for (strips=1), before second_strip() or where it
+  is refused, sends each window with a blocking write and puts on the panel exactly the
+  picture two do.
 """
 
 import json
@@ -159,10 +160,10 @@ PICTURE = r"""
 import gc, json
 from machine import SPI, Pin
 from drivers.st7789 import ST7789
-{before}
 d = ST7789(SPI(0, baudrate=62_500_000, sck=Pin(18), mosi=Pin(19)), dc=Pin(16, Pin.OUT),
            cs=Pin(17, Pin.OUT, value=1), width=240, height=135, offset=(52, 40), rotation=1,
            invert=True{strips})
+{before}
 kept = [len(d._strips), d._dma is not None]
 for y in range(0, 135, 16):
     h = min(16, 135 - y)
@@ -174,24 +175,6 @@ for y in range(0, 135, 16):
         d.send()
 d.show()
 print(json.dumps(kept))
-"""
-
-
-# The heap filled up, then 16 KB blocks given back until 48 KB are free: room for one strip
-# (and a block for it), not the 176 KB asked for two.
-SQUEEZE = """
-gc.collect()
-blocks = []
-crumbs = []
-size = 16384
-while size >= 16:
-    try:
-        (blocks if size == 16384 else crumbs).append(bytearray(size))
-    except MemoryError:
-        size //= 2
-while gc.mem_free() < 48_000:
-    blocks.pop()
-    gc.collect()
 """
 
 
@@ -211,12 +194,29 @@ def _picture(tmp_path, name, before="", strips=""):
 
 
 def test_two_dma_strips_where_affordable_else_one_and_the_same_picture(tmp_path):
-    two, picture = _picture(tmp_path, "two")
+    two, picture = _picture(tmp_path, "two", before="assert d.second_strip(7680)")
     assert two == [2, True]
     one, blocking = _picture(tmp_path, "one", strips=", strips=1")
     assert one == [1, False]
     assert blocking == picture
-    # Less than 176 KB free when the driver is made: one strip, unasked.
-    short, squeezed = _picture(tmp_path, "short", before=SQUEEZE)
+    # Less room than the strip takes, or one strip asked for: one strip all the same.
+    short, refused = _picture(tmp_path, "short", before="assert not d.second_strip(7679)")
     assert short == [1, False]
-    assert squeezed == picture
+    assert refused == picture
+    asked, _ = _picture(tmp_path, "asked", strips=", strips=1",
+                        before="assert not d.second_strip(1 << 20)")
+    assert asked == [1, False]
+
+
+def test_a_pico_boots_its_image_keeping_every_module_with_two_strips(tmp_path):
+    """ui/launch.py measures the heap once (gc.mem_free() walks it all: some 10 ms a call on
+    a Pico's boot) and gives the display its second strip from that: a Pico has the room."""
+    pico = boot_image(tmp_path)
+    try:
+        repl.enter_raw(pico)
+        said = repl.run(pico, "import sys\nd = sys.modules['board'].display\n"
+                              "print(int('ui.modules' in sys.modules), len(d._strips), "
+                              "int(d._dma is not None))")
+    finally:
+        pico.close()
+    assert said.split() == ["0", "2", "1"]  # not lean; two strips, the second sent by DMA

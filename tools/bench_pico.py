@@ -38,7 +38,9 @@ from tools.pico import QUIET_MS, READ_MS, Pico, images, repl
 from tools.pico.deployed import BOOT_QUIET_MS, DeployFailed, flashed, fresh_image
 from tools.pico.flashfs import FS_BLOCKS, STOCK, FlashFS, layout_of
 
-SIZES = (10, 1000, 10000)  # hands in the journal at boot
+# Hands in the journal at boot: issue 21 asks for the image's boot at 2,000 (IMAGE_BOOT_HANDS);
+# 10,000 do not fit, so the last is a full flash.
+SIZES = (10, 1000, 2000, 10000)
 IDLE_MS = 2000  # how long the idle board is watched to learn what its polling costs
 POLL_MS = 50  # ui.app.POLL_MS: the loop polls the buttons, then sleeps this long
 HOLD_MS = 80  # a finger's short press (tools.pico.HOLD_MS)
@@ -569,7 +571,9 @@ def _targets_md(p, screens, hz):
                           HEAP_AFTER_BOOT) + TARGET_NOTES + [""]
 
 
-def _targets_table(p, screens, hz, title, boot_ms, heap_after_boot):
+def _targets_table(p, screens, hz, title, boot_ms, heap_after_boot, boot_hands=None):
+    """The targets' table; the boot's row at `boot_hands` hands where they were measured,
+    else at the largest table measured."""
     evening = p["evening"]
     rows = []
     for name, ms, keys, landing in SMALL_PRESSES:
@@ -581,10 +585,10 @@ def _targets_table(p, screens, hz, title, boot_ms, heap_after_boot):
     rows.append(("every press, at most", "≤ {} ms".format(ANY_PRESS_MS),
                  _ms(slowest, hz) + " ms", slowest * 1000 / hz <= ANY_PRESS_MS))
     boots = list(p["boot"].values())
-    longest = max(boots, key=lambda b: b["hands"])
-    rows.append(("boot to the first frame, {} hands".format(_n(longest["hands"])),
-                 "≤ {} ms".format(boot_ms), _ms(longest["cycles"], hz) + " ms",
-                 longest["cycles"] * 1000 / hz <= boot_ms))
+    boot = p["boot"].get(str(boot_hands)) or max(boots, key=lambda b: b["hands"])
+    rows.append(("boot to the first frame, {} hands".format(_n(boot["hands"])),
+                 "≤ {} ms".format(boot_ms), _ms(boot["cycles"], hz) + " ms",
+                 boot["cycles"] * 1000 / hz <= boot_ms))
     free = min(b["memory"]["free"] for b in boots)
     rows.append(("heap free after boot, collected", "≥ {} KB".format(heap_after_boot // 1024),
                  _n(free) + " B", free >= heap_after_boot))
@@ -642,8 +646,10 @@ TARGET_NOTES = [
 ]
 
 
-# Issue 21's targets for the scorekeeper's own image: the press targets as issue 13's.
+# Issue 21's targets for the scorekeeper's own image: the press targets as issue 13's, the
+# boot with 2,000 hands on the flash.
 IMAGE_BOOT_MS = 200
+IMAGE_BOOT_HANDS = 2000
 IMAGE_HEAP_AFTER_BOOT = 180 * 1024
 
 
@@ -654,8 +660,12 @@ def _side_by_side(deployed, image, screens, hz):
         return ("boot to the first frame, {} hands".format(_n(int(size))),
                 _ms(a["cycles"], hz) + " ms", _ms(b["cycles"], hz) + " ms")
 
-    rows = [boot_row(size) for size in ("10", "1000")]
+    rows = [boot_row(size) for size in ("10", "1000", str(IMAGE_BOOT_HANDS))
+            if size in deployed["boot"] and size in image["boot"]]
     full = [max(p["boot"].values(), key=lambda b: b["hands"]) for p in (deployed, image)]
+    rows.append(("boot to the first frame, a full flash (hands)",
+                 "{} ms ({})".format(_ms(full[0]["cycles"], hz), _n(full[0]["hands"])),
+                 "{} ms ({})".format(_ms(full[1]["cycles"], hz), _n(full[1]["hands"]))))
     rows.append(("the largest classic table the flash holds (hands)",
                  _n(full[0]["hands"]), _n(full[1]["hands"])))
     for what, key in (("heap free after boot, collected", "free"),
@@ -702,13 +712,14 @@ def image_markdown(deployed, image, screens=None):
              "included now, where deployed bytecode sits in RAM: on a board a cache miss "
              "stalls the CPU, which costs the image more than the deployed files. Its "
              "compute figures are floors, further below the truth than the deployed ones.", "",
-             "**Boot to the first frame** leaves one thing until after it: the table's folder "
-             "is listed for a segment out of its place before the first key is read "
-             "(docs/journal.md), which on littlefs costs every segment's entry: that listing "
-             "is not in the boot figures.", ""]
+             "**Boot to the first frame** leaves two things until after it, before the first "
+             "key is read (docs/journal.md): the table's folder is listed for a segment out "
+             "of its place, which on littlefs costs every segment's entry, and the newest "
+             "snapshot is checked against the first segment and the one it names (two files "
+             "opened): neither is in the boot figures.", ""]
     if screens:
         lines += _targets_table(image, screens, hz, "### Targets (issue 21), on the image",
-                                IMAGE_BOOT_MS, IMAGE_HEAP_AFTER_BOOT)
+                                IMAGE_BOOT_MS, IMAGE_HEAP_AFTER_BOOT, IMAGE_BOOT_HANDS)
         lines += ["### Deployed and frozen, side by side", "",
                   _row(["what", "deployed .mpy", "the image"]), _row(["---"] * 3)]
         lines += [_row(list(r)) for r in _side_by_side(deployed, image, screens, hz)]

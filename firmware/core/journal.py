@@ -458,6 +458,8 @@ class Journal:
         # A boot that did not list the table's folder (boot(look=False)): the name after
         # which a segment is out of its place ("": any segment); None when none is owed.
         self.unlooked = None
+        # And the checks of the snapshot it took, left to out_of_place() (journal_boot).
+        self.owed = None
 
     def _has(self, folder, name):
         try:
@@ -472,10 +474,11 @@ class Journal:
         replay, is moved to the archive, bad bytes and all. Boot again to retry a table
         that is Blocked. look=False leaves out the one listing of the table's folder, the
         look for a segment out of its place (on a long table's littlefs it costs a boot
-        more than all the rest): the device shows the table first, then asks
+        more than all the rest), and the checks of the newest snapshot against the files
+        it names (two more files opened): the device shows the table first, then asks
         out_of_place(), and boots again if it says so."""
         self.blocked = None
-        self.unlooked = None
+        self.unlooked = self.owed = None
         try:
             if not self._has(self.root, TABLE):
                 return None, Report()
@@ -484,10 +487,16 @@ class Journal:
             report.unreadable.append(self.root)
             self.blocked = self.root
             return None, report
-        from core.journal_boot import Loader  # let go again below: boot happens once
+        from core.journal_boot import Loader, Unvouched  # let go below: boot happens once
 
         loader = Loader(self.fs, self.folder, True, look)
-        table = loader.load()
+        try:
+            table = loader.load()
+        except Unvouched:
+            # A repair was due on the word of a snapshot not checked yet (look=False), and
+            # the check found it is not this journal's: nothing was written; boot checking.
+            loader = Loader(self.fs, self.folder, True)
+            table = loader.load()
         _unload("core.journal_boot")
         self.blocked = loader.store.blocked
         if self.blocked:
@@ -508,16 +517,26 @@ class Journal:
             table = None
         if table is not None:
             self.unlooked = loader.unlooked
+            self.owed = loader.owed
         return table, loader.report
 
     def out_of_place(self):
-        """Whether the folder holds a segment that boot(look=False) would have looked for:
-        one after the last segment it read, which a boot that looks reads under its own
-        name, or sets aside. Asked once after such a boot; True: boot again."""
+        """Whether boot(look=False) left out what a boot that looks would have found: the
+        snapshot it took is not this journal's (its checks were left to now), or the folder
+        holds a segment after the last one it read (which a boot that looks reads under its
+        own name, or sets aside). Asked once after such a boot; True: boot again."""
         after = self.unlooked
-        self.unlooked = None
+        owed = self.owed
+        self.unlooked = self.owed = None
         if after is None:
             return False
+        if owed is not None:
+            from core.journal_boot import vouches
+
+            fits = vouches(self.fs, self.folder, owed)
+            _unload("core.journal_boot")
+            if not fits:
+                return True
         for name in self.fs.listdir(self.folder):
             if name > after and segment_key(name) is not None:
                 return True

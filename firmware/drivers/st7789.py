@@ -14,17 +14,18 @@ On rp2 (the Pico) the pixels of a strip go out by DMA (rp2.DMA, paced by the SPI
 DREQ) and send() returns at once: the painter draws the next strip into a second buffer
 meanwhile (drivers/strip.py, strips=2: 7,680 bytes more at 240 wide), and the next send(),
 command or show() first waits for the last one to be shifted out. The second buffer is
-taken only where it can be afforded (the strips keyword; by default where the heap has
-176 KB free when the driver is made, as a Pico does and a small heap not): with one, each
-strip goes out by machine.SPI.write before the next is drawn. A DMA channel clears a strip
-(clear()) at a fraction of framebuf's fill either way. Elsewhere (and on the host's VM),
-machine.SPI.write as it is, one strip.
+taken only where it can be afforded (the strips keyword; by default when ui/launch.py,
+which measures the heap the board file left anyway, says so through second_strip(), as on
+a Pico and not on a small heap): with one, each strip goes out by machine.SPI.write before
+the next is drawn. A DMA channel clears a strip (clear()) at a fraction of framebuf's fill
+either way. Elsewhere (and on the host's VM), machine.SPI.write as it is, one strip.
 
 The datasheet's waits are kept as deadlines rather than sleeps where the boot has other work
-to do: SWRESET, 5 ms, the set-up (in sleep-in mode, where the interface and RAM work), the
-first picture into RAM, then SLPOUT at the first show(), once 120 ms after SWRESET have
-passed (the journal and the first picture take longer than that); no command within 5 ms of
-SLPOUT / SLPIN, SLPOUT not within 120 ms of SLPIN.
+to do: SWRESET, then with the first strip sent (5 ms later at the least: the boot's work goes
+first) the set-up (in sleep-in mode, where the interface and RAM work) and the first picture
+into RAM, then SLPOUT at the first show(), once 120 ms after SWRESET have passed (the journal
+and the first picture take longer than that); no command within 5 ms of SLPOUT / SLPIN,
+SLPOUT not within 120 ms of SLPIN.
 
 The backlight stays off until the first whole picture is in the panel's RAM (show(), which
 the app calls when a frame is drawn), so boot garbage is never seen; the same after wake().
@@ -33,7 +34,6 @@ duty; a plain Pin backlight stays on at any level above 0 (a board without PWM i
 when only dimming was asked).
 """
 
-import gc
 from time import sleep_ms, ticks_add, ticks_diff, ticks_ms
 
 from micropython import const
@@ -92,14 +92,6 @@ _SPI_BASE = (0x4003C000, 0x40040000)
 _SSPSR_BSY = const(0x10)
 
 
-# The second strip (2 x width x 16 bytes: 7,680 at 240 wide) is taken only where the heap has
-# this much free after a collection as the driver is made, unless the board file says: where
-# the app will keep every module it loads (ui/launch.py KEEP_ALL_FROM, 160 KB, measured once
-# the display is made) and the strips besides. A smaller heap is a lean app's (ui/modules.py),
-# which needs the 7.5 KB more than the overlap.
-_ROOM_FOR_TWO = const(176 * 1024)
-
-
 def _spi_number(spi):
     """0 or 1: which of rp2's machine.SPI buses `spi` is; None off rp2 or for another bus."""
     if DMA is None:
@@ -129,11 +121,6 @@ def _fill_channel():
     return fill, words, halves
 
 
-def _two_strips_fit():
-    gc.collect()
-    return gc.mem_free() >= _ROOM_FOR_TWO
-
-
 class ST7789(StripDisplay):
     """Drive a ST7789 panel over SPI (write-only, mode 0).
 
@@ -145,24 +132,23 @@ class ST7789(StripDisplay):
     invert sends INVON (IPS panels), bgr sets the MADCTL colour order bit. palette: 16
     (r, g, b) for the painter's colour indices. strips: 2, a strip goes out by DMA while the
     painter draws the next into a second buffer (rp2 only); 1, one buffer, each strip sent
-    (machine.SPI.write) before the next is drawn; 0 (the default), 2 on rp2 where the heap
-    has 176 KB free after a collection (_ROOM_FOR_TWO), else 1.
+    (machine.SPI.write) before the next is drawn; 0 (the default), one until second_strip()
+    takes the other (rp2 only).
     """
 
     def __init__(self, spi, dc, cs, rst=None, backlight=None, *, width=240, height=135,
                  offset=(0, 0), rotation=0, invert=False, bgr=False, palette=DEFAULT_PALETTE,
                  strips=0):
-        n = _spi_number(spi)
-        if n is None:
-            strips = 1  # nothing sends in the background here
-        elif not strips:
-            strips = 2 if _two_strips_fit() else 1
+        n = self._n = _spi_number(spi)
+        # Where a second strip may be taken later (second_strip): rp2, none asked for.
+        self._may_add = n is not None and not strips
+        if n is None or not strips:
+            strips = 1  # nothing sends in the background here, or not yet
         super().__init__(width, height, palette, strips)
-        send = _send_channel(n) if strips == 2 else None
-        self._dma = None if send is None else send[0]
-        self._ctrl = 0 if send is None else send[1]
-        self._dr = 0 if send is None else send[2]
-        self._sr = 0 if send is None else send[3]
+        self._dma = None
+        self._ctrl = self._dr = self._sr = 0
+        if strips == 2:
+            self._send_by_dma()
         self._busy = False  # a strip is going out by DMA, CS still low
         fill = None if n is None else _fill_channel()
         self._fill = None if fill is None else fill[0]
@@ -189,8 +175,23 @@ class ST7789(StripDisplay):
         # than a sleep: SLPOUT not before _slpout_at, no command before _next_at.
         self._slpout_at = self._next_at = 0
         self._hold = False
+        self._unset = False
         self._sleep_in = True  # SLPOUT not sent since the last SWRESET / SLPIN
         self._init()
+
+    def _send_by_dma(self):
+        self._dma, self._ctrl, self._dr, self._sr = _send_channel(self._n)
+
+    def second_strip(self, room):
+        """Take the second strip (made with strips=0, on rp2) if it takes at most `room`
+        bytes of the heap: ui/launch.py's call, before anything is drawn, once it knows the
+        heap the board file left (the app's, kept whole, with this strip taken). Whether
+        the display has two strips now."""
+        if self._may_add and len(self._strip) <= room:
+            self._may_add = False
+            self._add_strip(bytearray(len(self._strip)))
+            self._send_by_dma()
+        return len(self._strips) == 2
 
     # -- bus ---------------------------------------------------------------------------------
 
@@ -266,12 +267,19 @@ class ST7789(StripDisplay):
         # memory work" (SLPIN description): the set-up commands and the first picture are
         # taken there. SLPOUT must wait 120 ms after SWRESET, so it is sent by the first
         # show(), after the boot has done its work (the journal, the first picture) in those
-        # 120 ms instead of sleeping through them; 5 ms after SWRESET before the next command.
+        # 120 ms instead of sleeping through them. No command for 5 ms after SWRESET: the
+        # set-up goes with the first command or strip sent (_settle), by which time the
+        # boot has spent them on its work too.
         self._command(_SWRESET)
         now = ticks_ms()
         self._slpout_at = ticks_add(now, _SLPOUT_MS)
+        self._next_at = ticks_add(now, _NEXT_MS)
+        self._hold = True
         self._sleep_in = True
-        sleep_ms(_NEXT_MS)
+        self._unset = True  # the set-up commands are owed
+
+    def _set_up(self):
+        self._unset = False
         self._command_byte(_COLMOD, _COLMOD_565)
         self._command_byte(_MADCTL, self._madctl)
         self._command(_INVON if self._invert else _INVOFF)
@@ -291,6 +299,8 @@ class ST7789(StripDisplay):
     def _settle(self):
         self._hold = False
         self._wait(self._next_at)
+        if self._unset:
+            self._set_up()
 
     # -- drawing out ---------------------------------------------------------------------------
 

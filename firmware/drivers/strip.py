@@ -75,14 +75,10 @@ class StripDisplay:
         self._views = []
         self._bands = []
         buf = _largest_strip(width)
-        self._rows = rows = len(buf) // (2 * width)
-        for k in range(strips):
-            if k:  # the second the size of the first
-                buf = bytearray(len(buf))
-            self._strips.append(buf)
-            self._views.append(memoryview(buf))
-            # The full-width strip is most of what is sent: its FrameBuffer is made once.
-            self._bands.append(framebuf.FrameBuffer(buf, width, rows, framebuf.RGB565))
+        self._rows = len(buf) // (2 * width)
+        self._add_strip(buf)
+        if strips == 2:
+            self._add_strip(bytearray(len(buf)))  # the second the size of the first
         self._k = 0  # the strip drawn into now
         self._strip = self._strips[0]
         self._pixels = self._views[0]
@@ -94,6 +90,12 @@ class StripDisplay:
             self.set_color(i, r, g, b)
         # The box of the strip last handed out: what send() sends.
         self.box_x = self.box_y = self.box_w = self.box_h = 0
+
+    def _add_strip(self, buf):
+        self._strips.append(buf)
+        self._views.append(memoryview(buf))
+        # The full-width strip is most of what is sent: its FrameBuffer is made once.
+        self._bands.append(framebuf.FrameBuffer(buf, self.width, self._rows, framebuf.RGB565))
 
     def set_color(self, index, r, g, b):
         """Set colour `index` (0..15) to 8-bit r, g, b (for strips asked for from now on)."""

@@ -213,8 +213,9 @@ class App:
 
     def look_around(self):
         """After the first frame: if the table's folder holds a segment out of its place,
-        which boot left for now (Journal.boot(look=False)), boot again to read it (or set
-        it aside) and say so. Returns whether the screen changed; asks the journal once."""
+        or the snapshot boot took is not this table's, which boot left for now
+        (Journal.boot(look=False)), boot again to read it (or set it aside) and say so.
+        Returns whether the screen changed; asks the journal once."""
         if not self.journal.out_of_place():
             return False
         self._booted_again(*self.journal.boot())

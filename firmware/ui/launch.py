@@ -39,7 +39,9 @@ VERSION = "1.0.0"
 RESTART_MS = 5000  # a crash during play stays on the screen this long
 # Free heap, once the board file has made its display, from which the app keeps every module
 # it imports (ui/modules.py): what it loads at rest and over an evening, about 120 KB as
-# .mpy files, with room for a hand. Below it (an ESP32 without PSRAM) the app is lean.
+# .mpy files, with room for a hand. Below it (an ESP32 without PSRAM) the app is lean. A
+# colour display that can take a second strip (drivers/st7789.py) takes it where this much
+# is left besides it: a lean app keeps one.
 KEEP_ALL_FROM = 160 * 1024
 CRASH_LOG = "crash.log"
 DATA_DIR = "/data"  # where the log goes when the board file (which names it) failed
@@ -66,7 +68,11 @@ def main():
         import gc
 
         gc.collect()
-        lean = gc.mem_free() < KEEP_ALL_FROM
+        free = gc.mem_free()  # walks the whole heap (~10 ms on a Pico): once a boot
+        lean = free < KEEP_ALL_FROM
+        second_strip = getattr(board.display, "second_strip", None)
+        if second_strip is not None and not lean:
+            second_strip(free - KEEP_ALL_FROM)
         from drivers.osfs import OsFS
 
         fs = OsFS(board.remount, lean)  # before the app, so that a crash loading it is logged
