@@ -34,20 +34,24 @@ MAX_PLAYERS = 5
 # player's total reaches this far either way. Bounds as the record's (docs/rules.md, Ranges).
 MAX_END_HANDS = 10000
 MAX_END_REACH = 1000000000
+# Previews of the next hand kept (Table.preview): a bomb, a second bomb and its undo, and
+# the result screen's first option, which is the play screen's hand.
+_PREVIEWS_KEPT = 3
 
 
-def _deep_copy(value) -> "Any":
+def deep_copy(value) -> "Any":
+    """A copy of plain JSON data (a record, a draft) that shares nothing that can change."""
     if isinstance(value, dict):
-        return {k: _deep_copy(v) for k, v in value.items()}
+        return {k: deep_copy(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_deep_copy(v) for v in value]
+        return [deep_copy(v) for v in value]
     return value
 
 
 def _copy(record) -> dict:
     # Records are plain JSON data: a structural copy keeps the caller's dict from changing
     # what the table stored.
-    return _deep_copy(record)
+    return deep_copy(record)
 
 
 def _leader(record):
@@ -137,6 +141,7 @@ class Table:
         self.entries = MemoryStore() if store is None else store
         self.totals = [0] * self.persons
         self._seating = None  # with a roster: the next hand's, once proposed or chosen
+        self._previews = []  # [(record as given, (completed record, result))]: preview()
         self.start_balances = None
         self.state = None  # 升级: levels and dealer after the last hand
         self.kept = ([], None)  # 升级: states to replay past hands from (shengji.replay)
@@ -355,13 +360,28 @@ class Table:
 
     def preview(self, record, index=None):
         """What `record` would score as the next hand (or as hand `index`, amended), without
-        keeping it: (the completed record, the result). The screens show this before OK."""
-        if index is None:
-            index = len(self.entries)
-            record = self._complete(record)
-        else:
+        keeping it: (the completed record, the result). The screens show this before OK.
+        Both are the table's: read them, never change them.
+
+        The next hand's last few previews are kept until the table changes (_apply, seat):
+        the play screen and the result screen draw the same hand, and an undo comes back
+        to a hand seen a press before (a Pico's press saves ~3 ms of checks and scoring)."""
+        if index is not None:
             record = self._correction(index, record)
-        return record, self._score(record, index)
+            return record, self._score(record, index)
+        kept = self._previews
+        for seen, previewed in kept:
+            if seen == record:
+                return previewed
+        seen = _copy(record)  # as it is now: the caller's draft goes on changing
+        # Completed on a copy of the top level only: _complete adds keys there (and fills a
+        # beans hand's own rules, which a later look then no longer matches: a miss).
+        completed = self._complete(dict(seen) if isinstance(seen, dict) else seen, owned=True)
+        previewed = (completed, self._score(completed, len(self.entries)))
+        if len(kept) >= _PREVIEWS_KEPT:
+            kept.pop(0)
+        kept.append((seen, previewed))
+        return previewed
 
     def _correction(self, index, record, entry=None):
         """`record` completed as a correction of hand `index` (whose `entry` may be given):
@@ -428,6 +448,7 @@ class Table:
             for person, delta in enumerate(change):
                 self.totals[person] += delta
         self._seating = None  # the next hand's seating follows the hands as they are now
+        self._previews = []  # scored before this change: another hand now
         self.entries.saved(self)
 
     def _entry(self, index, was=None):
@@ -525,6 +546,7 @@ class Table:
         from core.roster import check_seating
 
         self._seating = list(check_seating(seating, self.players, self.persons))
+        self._previews = []  # they had the seating proposed before
 
     def seat_names(self, record=None):
         """The names by seat of `record`'s hand (by default the next hand)."""
