@@ -165,10 +165,10 @@ class PlayScreen(Screen):
         if app.table.bombers and not bombs:
             draft.setdefault("bombers", [])
         self.quick = QUICK_BOMBS[app.table.profile]
-        # What a press made, kept for the next while its inputs are the same (a bomb changes
-        # the multiple, rarely the landlord's line): (key, lines) each, see draw() and
-        # _factors(); the hints' actions as the amend was when they were made.
-        self._said = self._lines = self._actions = None
+        # What a press made, kept for the next while its inputs are the same: (key, what
+        # was made) each, see _words() and _factors(); the hints' actions as the amend was
+        # when they were made.
+        self._said = self._staked = self._lines = self._actions = None
 
     def actions(self):
         # Amending, BACK walks back to the steps before (the bid…) with the bombs kept, and
@@ -199,7 +199,7 @@ class PlayScreen(Screen):
 
     def draw(self, p):
         record, result = self.app.preview(dict(self.draft, winner="landlord"))
-        head, bid, stake, each = self._words(p, record, result)
+        head, bid, top, stake, each = self._words(p, record, result)
         if p.mono:
             # 128x64, two rows above the two of hints: the landlord and the multiplier, then
             # the stake (the bid before it where there is room).
@@ -208,7 +208,7 @@ class PlayScreen(Screen):
             line = bid + each[0]
             p.line(1, p.clip(line if p.fits(line) else each[0]))
             return
-        p.line(0, p.clip(head + " " + bid), color=p.accent)
+        p.line(0, top, color=p.accent)
         big = p.big_scale
         last = p.rows - self.hint_rows  # the first row of the hints
         factors = self._factors(record, result)
@@ -225,19 +225,23 @@ class PlayScreen(Screen):
                 p.line(row + i, p.clip(part + " …" if more else part))
 
     def _words(self, p, record, result):
-        """(the landlord's name and role, the bid or "", the multiple, the stakes' lines),
-        made again only when what they say changed."""
+        """(the landlord's name and role, the bid or "", the two as the colour screens' top
+        line, the multiple, the stakes' lines), each made again only when what it says
+        changed: a bomb changes the stakes, not who is the landlord."""
         lang = self.app.lang
         name = self.seat_names()[self.draft["landlord"]]
-        key = (lang, name, record.get("bid"), result["multiple"], result["pairs"])
+        key = (lang, name, record.get("bid"))
         said = self._said
-        if said is not None and said[0] == key:
-            return said[1]
-        bid = self.t("bid_n").format(record["bid"]) + " " if "bid" in record else ""
-        words = (name + " " + self.t("landlord"), bid, "×{}".format(result["multiple"]),
-                 _stakes(self, p, result["pairs"]))
-        self._said = (key, words)
-        return words
+        if said is None or said[0] != key:
+            bid = self.t("bid_n").format(record["bid"]) + " " if "bid" in record else ""
+            head = name + " " + self.t("landlord")
+            said = self._said = (key, head, bid, p.clip(head + " " + bid))
+        key = (lang, result["multiple"], result["pairs"])
+        staked = self._staked
+        if staked is None or staked[0] != key:
+            staked = self._staked = (key, "×{}".format(result["multiple"]),
+                                     _stakes(self, p, result["pairs"]))
+        return said[1], said[2], said[3], staked[1], staked[2]
 
     def _factors(self, record, result):
         """Every factor in the multiple, as the result screen names them (bombs, grabs,
