@@ -369,10 +369,10 @@ class Table:
         if index is not None:
             record = self._correction(index, record)
             return record, self._score(record, index)
+        previewed = self._previewed(record)
+        if previewed is not None:
+            return previewed
         kept = self._previews
-        for seen, previewed in kept:
-            if seen == record:
-                return previewed
         seen = _copy(record)  # as it is now: the caller's draft goes on changing
         # Completed on a copy of the top level only: _complete adds keys there (and fills a
         # beans hand's own rules, which a later look then no longer matches: a miss).
@@ -382,6 +382,14 @@ class Table:
             kept.pop(0)
         kept.append((seen, previewed))
         return previewed
+
+    def _previewed(self, record):
+        """(completed record, result) of `record` as the next hand, if it was previewed
+        since the table last changed; else None."""
+        for seen, previewed in self._previews:
+            if seen == record:
+                return previewed
+        return None
 
     def _correction(self, index, record, entry=None):
         """`record` completed as a correction of hand `index` (whose `entry` may be given):
@@ -399,9 +407,15 @@ class Table:
         record is refused, or if the store cannot save it (the call can then be repeated).
         replay: the hand comes from the journal (see ddz.check_cards); given: from a file
         (see _complete; a replayed hand is given too); owned: see _complete."""
-        record = self._complete(record, given or replay, owned)
         index = len(self.entries)
-        result = self._score(record, index)
+        # The hand confirmed from its result screen was previewed as it is: completed and
+        # scored already (preview() completes it as this would).
+        previewed = None if given or replay or owned else self._previewed(record)
+        if previewed is None:
+            record = self._complete(record, given or replay, owned)
+            result = self._score(record, index)
+        else:
+            record, result = previewed
         if self.game == "ddz" and not replay:
             ddz.check_cards(record)
         self.entries.add(index, record)
