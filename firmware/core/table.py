@@ -41,10 +41,12 @@ _PREVIEWS_KEPT = 3
 
 def deep_copy(value) -> "Any":
     """A copy of plain JSON data (a record, a draft) that shares nothing that can change."""
+    # A string or a whole number (most of a record) is taken as it is, without a call: on
+    # a Pico a call per value was most of a copy.
     if isinstance(value, dict):
-        return {k: deep_copy(v) for k, v in value.items()}
+        return {k: v if isinstance(v, (str, int)) else deep_copy(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [deep_copy(v) for v in value]
+        return [v if isinstance(v, (str, int)) else deep_copy(v) for v in value]
     return value
 
 
@@ -142,6 +144,7 @@ class Table:
         self.totals = [0] * self.persons
         self._seating = None  # with a roster: the next hand's, once proposed or chosen
         self._previews = []  # [(record as given, (completed record, result))]: preview()
+        self._next = None  # the next hand's template, once made: _template()
         self.start_balances = None
         self.state = None  # 升级: levels and dealer after the last hand
         self.kept = ([], None)  # 升级: states to replay past hands from (shengji.replay)
@@ -266,7 +269,18 @@ class Table:
 
     def template(self):
         """The part of the next record that the table decides: game, profile, seats, rules
-        (with the beans balances the players carry into the hand)."""
+        (with the beans balances the players carry into the hand). The caller's own copy."""
+        return _copy(self._template())
+
+    def _template(self):
+        """template(), made once until the table changes (_apply, seat): the table's, never
+        to be changed. A record completed from it shares its values (_complete)."""
+        made = self._next
+        if made is None:
+            made = self._next = self._make_template()
+        return made
+
+    def _make_template(self):
         record = {"game": self.game, "players": self.players}
         if self.profile is not None:
             record["profile"] = self.profile
@@ -307,7 +321,9 @@ class Table:
                 record["rules"] = {}
             if "seating" not in record and self.roster is not None:
                 record["seating"] = list(range(self.players))
-        for key, value in self.template().items():
+        # The template's values go in as they are: nothing changes a completed record (a
+        # preview's is looked at, a recorded one is kept as it was recorded).
+        for key, value in self._template().items():
             if key == "dealer":
                 continue
             if key not in record:
@@ -463,6 +479,7 @@ class Table:
                 self.totals[person] += delta
         self._seating = None  # the next hand's seating follows the hands as they are now
         self._previews = []  # scored before this change: another hand now
+        self._next = None  # and the template with them
         self.entries.saved(self)
 
     def _entry(self, index, was=None):
@@ -561,6 +578,7 @@ class Table:
 
         self._seating = list(check_seating(seating, self.players, self.persons))
         self._previews = []  # they had the seating proposed before
+        self._next = None
 
     def seat_names(self, record=None):
         """The names by seat of `record`'s hand (by default the next hand)."""
