@@ -8,6 +8,10 @@ from core.money import text as money_text
 from ui import keys
 from ui.strings import text
 
+# The commonest hint actions, made once: a screen asks for its actions on every press.
+_OK_BACK = ((keys.OK, "ok"), (keys.BACK, "back"))
+_CHOICE = ((keys.NEXT, "down"), (keys.PREV, "up"), (keys.OK, "ok"), (keys.BACK, "back"))
+
 
 class Screen:
     title = ""
@@ -27,7 +31,7 @@ class Screen:
 
     def actions(self) -> tuple:
         """((logical key, word key), ...) for the hint line, in the order to show them."""
-        return ((keys.OK, "ok"), (keys.BACK, "back"))
+        return _OK_BACK
 
     def press(self, key):
         if key == keys.BACK:
@@ -66,7 +70,7 @@ class Choice(Screen):
         pass
 
     def actions(self) -> tuple:
-        return ((keys.NEXT, "down"), (keys.PREV, "up"), (keys.OK, "ok"), (keys.BACK, "back"))
+        return _CHOICE
 
     def press(self, key):
         count = self.count()
