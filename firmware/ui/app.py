@@ -186,6 +186,7 @@ class App:
         text.forget()
         self._hints.clear()
         self._hint_parts.clear()
+        self._last_hint = (None, None, 0, "")
         gc.collect()
 
     def notice(self, lines):

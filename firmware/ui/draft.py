@@ -58,8 +58,10 @@ class Keeper:
         is left for the next hand's first press to write over, a flash commit saved per
         hand. A write that fails (a full flash) is let go: the hand goes on, only unkept."""
         draft = in_progress(app)
-        if draft is None and self.saved is None:
-            return  # no hand and no file: every press outside a hand
+        if draft is None:
+            self.draft = None  # the hand is over: its copy need not stay on the heap
+            if self.saved is None:
+                return  # no hand and no file: every press outside a hand
         owner = _owner(app.table) if app.table is not None else None
         if draft is not None and draft == self.draft and owner == self.owner:
             return  # as written: most presses change no draft (a cursor, a result cycled)
