@@ -105,6 +105,28 @@ def test_beans_balances_carry_into_each_hand():
     assert table.template()["rules"]["beans"]["balances"] == [10000, 17500, 17500]
 
 
+def test_a_hand_previewed_again_after_the_table_changed_shows_what_it_scores_now():
+    # The table keeps the next hand's previews (the play and result screens draw the same
+    # hand): a hand recorded or voided since, or a draft changed in place, is scored anew.
+    rules = {"beans": {"n": 1000, "balances": [5000, 20000, 20000]}}
+    table = Table("ddz", 3, profile="happy", rules=rules)
+    draft = {"landlord": 0, "winner": "landlord", "grabs": 2}
+    _, first = table.preview(draft)
+    assert first["deltas"] == [5000, -2500, -2500]  # seat 0 carried 5000 in: its cap
+    table.record(draft)
+    _, second = table.preview(draft)
+    assert second["deltas"] == [8000, -4000, -4000]  # 10000 carried now: no cap
+    table.void(0)
+    assert table.preview(draft)[1]["deltas"] == first["deltas"]
+    draft["winner"] = "farmers"
+    record, result = table.preview(draft)
+    # 8000 lost, but seat 0 holds 5000 again: it pays what it has
+    assert record["winner"] == "farmers" and result["deltas"] == [-5000, 2500, 2500]
+    table.record(draft)
+    assert table.entries[1]["record"]["winner"] == "farmers"
+    assert table.totals == [-5000, 2500, 2500]
+
+
 def test_settlement_pays_in_fewest_transfers_and_fees_go_to_the_house():
     table = Table("ddz", 3, profile="classic")
     table.record(classic_hand(bid=3))

@@ -192,14 +192,17 @@ def read_rules(rules, profile, players, balances_required=True):
     return base, cap, add_mode, spring_factor, super_double, factors, bean_options, unit
 
 
-def score(record):
+def score(record, read: "tuple | None" = None):
+    """read: what read_rules gives for the record's rules, its profile and players, where
+    the caller read them already (a table, the rules of its own next hand: core/table.py);
+    the record's profile and players are checked all the same."""
     only_keys(record, RECORD_KEYS)
     profile = get_choice(record, "profile", PROFILE_NAMES)
     seats, by_bid, grabbing, _kinds = PROFILES[profile]
     players = get_int(record, "players", seats, seats)
     rules = get_rules(record, RULE_KEYS)
     five = profile == "five"
-    options = read_rules(rules, profile, players)
+    options = read_rules(rules, profile, players) if read is None else read
     cap, add_mode, spring_factor, super_double, factors = options[1:6]
 
     if by_bid:

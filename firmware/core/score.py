@@ -13,12 +13,14 @@ def game_of(record):
     return get_choice(record, "game", GAMES)
 
 
-def score_hand(record, state=None):
+def score_hand(record, state=None, read=None):
     """Score one record. Dou Dizhu and 保皇 need no state; 升级 takes the state after the
-    previous hand (None for the first) and returns the new one."""
+    previous hand (None for the first) and returns the new one. read: for Dou Dizhu, what
+    ddz.read_rules gives for the record's rules, profile and players, where the caller has
+    it already (see ddz.score)."""
     game = game_of(record)
     if game == "ddz":
-        return _seated(record, ddz.score(record))
+        return _seated(record, ddz.score(record, read))
     # The other games' rules are imported when first needed: a Dou Dizhu evening never loads
     # them into RAM (and Dou Dizhu, loaded at boot, never makes a press wait for an import).
     if game == "baohuang":

@@ -80,6 +80,7 @@ class App:
         self._tally = None  # core.stats.Tally of the table's hands, once asked for (tally())
         self._hints = {}  # (lang, actions) -> hint line
         self._hint_parts = {}  # (lang, key, word) -> (part of a hint line, its width)
+        self._last_hint = (None, None, 0, "")  # (actions, lang, rows, line) last asked for
         self.stack = []
         from ui.draft import Keeper
 
@@ -185,6 +186,7 @@ class App:
         text.forget()
         self._hints.clear()
         self._hint_parts.clear()
+        self._last_hint = (None, None, 0, "")
         gc.collect()
 
     def notice(self, lines):
@@ -278,10 +280,14 @@ class App:
         actions = screen.actions()
         lang = self.lang
         rows = screen.hint_rows
+        last = self._last_hint
+        if last[0] is actions and last[1] == lang and last[2] == rows:
+            return last[3]  # the actions a screen keeps (most do): not even a key made
         cache = self._hints
         key = (lang, actions, rows)
         line = cache.get(key)
         if line is not None:
+            self._last_hint = (actions, lang, rows, line)
             return line  # every key press: nothing imported on this path
         from ui.text import width as text_width
 
@@ -327,6 +333,7 @@ class App:
         if len(cache) >= _HINTS_KEPT:
             cache.clear()
         cache[key] = line
+        self._last_hint = (actions, lang, rows, line)
         return line
 
     def hint_part(self, key, word):

@@ -165,15 +165,22 @@ class PlayScreen(Screen):
         if app.table.bombers and not bombs:
             draft.setdefault("bombers", [])
         self.quick = QUICK_BOMBS[app.table.profile]
-        self._lines = None  # (key, the factors' lines): see _factors()
+        # What a press made, kept for the next while its inputs are the same: (key, what
+        # was made) each, see _words() and _factors(); the hints' actions as the amend was
+        # when they were made.
+        self._said = self._staked = self._lines = self._actions = None
 
     def actions(self):
         # Amending, BACK walks back to the steps before (the bid…) with the bombs kept, and
         # the menu's undo takes a bomb back; entering a hand, BACK is the undo.
-        back = "back" if self.app.amending is not None else "undo"
-        first, second = (QUICK_WORDS.get(kind, kind) for kind in self.quick)
-        return ((keys.NEXT, first), (keys.PREV, second), (keys.OK, "hand_over"),
-                (keys.BACK, back), (keys.MENU, "menu"))
+        amending = self.app.amending is not None
+        made = self._actions
+        if made is None or made[0] != amending:
+            first, second = (QUICK_WORDS.get(kind, kind) for kind in self.quick)
+            made = self._actions = (amending, (
+                (keys.NEXT, first), (keys.PREV, second), (keys.OK, "hand_over"),
+                (keys.BACK, "back" if amending else "undo"), (keys.MENU, "menu")))
+        return made[1]
 
     def press(self, key):
         if key == keys.NEXT:
@@ -192,10 +199,7 @@ class PlayScreen(Screen):
 
     def draw(self, p):
         record, result = self.app.preview(dict(self.draft, winner="landlord"))
-        head = self.seat_names()[self.draft["landlord"]] + " " + self.t("landlord")
-        bid = self.t("bid_n").format(record["bid"]) + " " if "bid" in record else ""
-        stake = "×{}".format(result["multiple"])
-        each = _stakes(self, p, result["pairs"])
+        head, bid, top, stake, each = self._words(p, record, result)
         if p.mono:
             # 128x64, two rows above the two of hints: the landlord and the multiplier, then
             # the stake (the bid before it where there is room).
@@ -204,7 +208,7 @@ class PlayScreen(Screen):
             line = bid + each[0]
             p.line(1, p.clip(line if p.fits(line) else each[0]))
             return
-        p.line(0, p.clip(head + " " + bid), color=p.accent)
+        p.line(0, top, color=p.accent)
         big = p.big_scale
         last = p.rows - self.hint_rows  # the first row of the hints
         factors = self._factors(record, result)
@@ -220,12 +224,33 @@ class PlayScreen(Screen):
                 more = i == last - row - 1 and len(factors) > last - row
                 p.line(row + i, p.clip(part + " …" if more else part))
 
+    def _words(self, p, record, result):
+        """(the landlord's name and role, the bid or "", the two as the colour screens' top
+        line, the multiple, the stakes' lines), each made again only when what it says
+        changed: a bomb changes the stakes, not who is the landlord."""
+        lang = self.app.lang
+        name = self.seat_names()[self.draft["landlord"]]
+        key = (lang, name, record.get("bid"))
+        said = self._said
+        if said is None or said[0] != key:
+            bid = self.t("bid_n").format(record["bid"]) + " " if "bid" in record else ""
+            head = name + " " + self.t("landlord")
+            said = self._said = (key, head, bid, p.clip(head + " " + bid))
+        key = (lang, result["multiple"], result["pairs"])
+        staked = self._staked
+        if staked is None or staked[0] != key:
+            staked = self._staked = (key, "×{}".format(result["multiple"]),
+                                     _stakes(self, p, result["pairs"]))
+        return said[1], said[2], said[3], staked[1], staked[2]
+
     def _factors(self, record, result):
         """Every factor in the multiple, as the result screen names them (bombs, grabs,
         shown cards, reveal, house factors), and the cap when it holds; "no bomb" when
         there is none: as lines that fit the width."""
         lang = self.app.lang
-        key = (lang, str(result["terms"]), result["capped"])
+        # The core's terms as they are (a preview's result is never changed): no string
+        # made of them to compare.
+        key = (lang, result["terms"], result["capped"])
         if self._lines is not None and self._lines[0] == key:
             return self._lines[1]  # a press that changed no factor: nothing made again
         from core.explain import ddz_factors, words

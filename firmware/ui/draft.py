@@ -19,6 +19,7 @@ confirmed hand, never a boot refused.
 import json
 
 from core.journal import JournalError, read_file
+from core.table import deep_copy
 
 NAME = "hand.json"
 
@@ -49,6 +50,7 @@ class Keeper:
         self.path = data_dir + "/" + NAME
         self.saved = b""  # what the file holds as far as known; None: no file
         self.owner = None  # the owner written in it
+        self.draft = None  # the draft written in it, where this Keeper wrote one
 
     def keep(self, app):
         """Write the hand in progress if a press changed it, remove it once there is none.
@@ -56,8 +58,14 @@ class Keeper:
         is left for the next hand's first press to write over, a flash commit saved per
         hand. A write that fails (a full flash) is let go: the hand goes on, only unkept."""
         draft = in_progress(app)
-        data = None
+        if draft is None:
+            self.draft = None  # the hand is over: its copy need not stay on the heap
+            if self.saved is None:
+                return  # no hand and no file: every press outside a hand
         owner = _owner(app.table) if app.table is not None else None
+        if draft is not None and draft == self.draft and owner == self.owner:
+            return  # as written: most presses change no draft (a cursor, a result cycled)
+        data = None
         if draft is not None:
             data = json.dumps({"owner": owner, "draft": draft}).encode()
         if data == self.saved:
@@ -73,6 +81,7 @@ class Keeper:
             pass  # no room: nothing stored is harmed, the hand goes on unkept
         self.saved = data
         self.owner = owner
+        self.draft = deep_copy(draft)  # as written: the screens change theirs in place
 
     def take(self, table):
         """The draft kept for `table`'s next hand (a dict), None when there is none, or
@@ -109,3 +118,4 @@ class Keeper:
             pass
         self.saved = None
         self.owner = None
+        self.draft = None

@@ -8,6 +8,10 @@ from core.money import text as money_text
 from ui import keys
 from ui.strings import text
 
+# The commonest hint actions, made once: a screen asks for its actions on every press.
+_OK_BACK = ((keys.OK, "ok"), (keys.BACK, "back"))
+_CHOICE = ((keys.NEXT, "down"), (keys.PREV, "up"), (keys.OK, "ok"), (keys.BACK, "back"))
+
 
 class Screen:
     title = ""
@@ -27,7 +31,7 @@ class Screen:
 
     def actions(self) -> tuple:
         """((logical key, word key), ...) for the hint line, in the order to show them."""
-        return ((keys.OK, "ok"), (keys.BACK, "back"))
+        return _OK_BACK
 
     def press(self, key):
         if key == keys.BACK:
@@ -66,7 +70,7 @@ class Choice(Screen):
         pass
 
     def actions(self) -> tuple:
-        return ((keys.NEXT, "down"), (keys.PREV, "up"), (keys.OK, "ok"), (keys.BACK, "back"))
+        return _CHOICE
 
     def press(self, key):
         count = self.count()
@@ -217,6 +221,20 @@ class Paged(Screen):
 _NUMBER = "0123456789.+-−"  # what a number is written with: never cut inside one
 
 
+def _most_that_fit(p, s, room):
+    """How many characters of `s` (which does not fit) fit in `room` px; 1 when none do. A
+    halving search: a prefix is never wider than a longer one, and each look measures a
+    prefix (a long breakdown line was measured once per character before)."""
+    fit, over = 1, len(s)  # fit: at least (or the floor), over: does not fit
+    while over - fit > 1:
+        mid = (fit + over) // 2
+        if p.fits(s[:mid], room):
+            fit = mid
+        else:
+            over = mid
+    return fit
+
+
 def wrap(p, s, room=0):
     """`s` cut into pieces that fit `room` px (the screen's width), at spaces or anywhere,
     but never inside a number ("乙+2457" / "6" once read as two numbers) nor at a space in
@@ -225,9 +243,7 @@ def wrap(p, s, room=0):
     space allows."""
     pieces = []
     while s and not p.fits(s, room):
-        cut = len(s) - 1
-        while cut > 1 and not p.fits(s[:cut], room):
-            cut -= 1
+        cut = _most_that_fit(p, s, room)
         space = _space_before(s, cut + 1)
         if s[cut] in _NUMBER and s[cut - 1] in _NUMBER:
             start = cut

@@ -69,8 +69,7 @@ class TableScreen(Screen):
         return state["dealer"] if state is not None else None
 
     def actions(self):
-        return ((keys.NEXT, "down"), (keys.PREV, "up"), (keys.OK, "new_hand"),
-                (keys.MENU, "menu"), (keys.BACK, "undo"))
+        return _ACTIONS
 
     def press(self, key):
         table = self.app.table
@@ -267,6 +266,9 @@ def team_won(screen, table, team):
 
 
 _PAD = 4  # px between a cell's edge and its text
+# Made once: the hint line asks for them on every cursor move.
+_ACTIONS = ((keys.NEXT, "down"), (keys.PREV, "up"), (keys.OK, "new_hand"), (keys.MENU, "menu"),
+            (keys.BACK, "undo"))
 
 
 def _grid(p, names, amounts, height):
