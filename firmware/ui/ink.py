@@ -210,16 +210,17 @@ def measure(s, t, chars: int, odd, k: int) -> int:
 # Chinese character in Python around one glyph's machine code (the UTF-8 walk, the lookup,
 # the checks, the call). Here the walk, the lookup and the checks are machine code, and the
 # glyphs are drawn by glyphs() in one call for the line. Only what is plain is done here: a
-# glyph kept in ui/text.py's pool, drawn wholly inside the strip or passed over left of it. At
-# the first character that is neither (not kept yet, cut by an edge, right of the strip,
-# beyond the font's plane) it stops and returns, for draw() to deal with that one in Python
-# and call again after it.
+# glyph kept in ui/text.py's pool, drawn within the strip's columns (its pixel rows above and
+# below the strip cut off) or passed over left of it. At the first character that is neither
+# (not kept yet, cut by the left or right edge, right of the strip, beyond the font's plane)
+# it stops and returns, for ui/text.py to deal with that one in Python and call again after
+# it.
 # `store` is ui/text.py's: an index of the kept glyphs, open-addressed from (cp ^ cp >> 8) &
 # 255 on (bytes 0-511 the code points, 2 bytes each; 512-767 their slot + 1, 0 for none),
 # room for JOBS jobs of glyphs() (768-1535), then the pool of slots (34 bytes each, as in the
 # font file). `s` is UTF-8 bytes, drawn from byte `span & 0xFFFF` to byte `span >> 16`; `at`
 # is the pen (x + 1024) | (the line's top in the strip + 1024) << 11; `size` the strip's
-# width | its rows << 16; `tone` the colour word of glyphs() for scale 1. Few arguments,
+# width | its rows << 16; `tone` the colour word of glyphs(), its scale with it. Few arguments,
 # packed: each costs a call ~200 cycles. Returns where it stopped: the byte index << 16 |
 # (the pen's x + 0x8000).
 JOBS = 64
@@ -239,6 +240,7 @@ def line(fb, s, span: int, at: int, size: int, tone: int, store) -> int:
     y = (at >> 11) - 1024
     clip = size & 0xFFFF
     rows = size >> 16
+    scale = (tone >> 25) & 7
     while i < n:
         c = b[i]
         length = 1
@@ -261,7 +263,7 @@ def line(fb, s, span: int, at: int, size: int, tone: int, store) -> int:
         o = 1536 + (slot - 1) * 34
         shape = p[o]
         wide = shape >> 7
-        w = 8 << wide
+        w = (8 << wide) * scale
         if x + w <= 0:  # left of the strip (a box redrawn from the middle of a line)
             x += w
             i += length
@@ -270,17 +272,25 @@ def line(fb, s, span: int, at: int, size: int, tone: int, store) -> int:
             break  # cut by the strip's left or right edge, or past it
         rowbytes = p[o + 1]
         if rowbytes:  # a blank glyph (space) has no rows
-            height = rowbytes >> wide
-            top = y + (shape & 15)
-            if top < 0 or top + height > rows:
-                break  # cut by the strip's top or bottom
-            jobs[3 * done] = base + o + 2
-            jobs[3 * done + 1] = (top * clip + x) | height << 13 | 1 << 25
-            jobs[3 * done + 2] = tone | wide << 28
-            done += 1
-            if done == 64:  # JOBS
-                glyphs(strip, base + 768, done)
-                done = 0
+            top = y + (shape & 15) * scale  # its first pixel row with ink
+            end = top + (rowbytes >> wide) * scale
+            if end > rows:
+                end = rows  # the rows below the strip cut off
+            above = 0 - top if top < 0 else 0  # pixel rows above the strip, skipped
+            if end > top + above:
+                whole = 0  # glyph rows above the strip, and what is left of the next one
+                part = above
+                while part >= scale:
+                    part -= scale
+                    whole += 1
+                jobs[3 * done] = base + o + 2
+                jobs[3 * done + 1] = ((top + above) * clip + x | (end - top - above) << 13
+                                      | whole << 20 | (scale - part) << 25)
+                jobs[3 * done + 2] = tone | wide << 28
+                done += 1
+                if done == 64:  # JOBS
+                    glyphs(strip, base + 768, done)
+                    done = 0
         x += w
         i += length
     if done:

@@ -523,6 +523,16 @@ def _draw_scaled(fb, s, x, y, color, scale, clip, rows):
     get = _lookup
     ink = _ink if rows else None  # as in draw()
     tone = color | clip << 16 | scale << 25
+    if ink is not None and _line is not None:
+        # ui/ink.py's line() draws it whole where every glyph is kept and within the strip's
+        # columns (the big multiplier once seen); else the Python below draws it all again,
+        # over what line() drew of it: the same pixels.
+        data = s.encode()
+        n = len(data)
+        done = _line(fb, data, n << 16, (x + 1024) | (y + 1024) << 11, clip | rows << 16, tone,
+                     _store)
+        if done >> 16 >= n:
+            return (done & 0xFFFF) - 0x8000
     for ch in s:  # a few characters: walked as a str
         cp = ord(ch)
         g = get(cp)
