@@ -30,8 +30,8 @@ import framebuf, json
 from array import array
 from uctypes import addressof
 from ui import text
-from ui.ink import glyphs
-print(text._ink is glyphs)
+from ui.ink import glyph, glyphs
+print(text._ink is glyph)
 job = array("i", (0, 0, 0))
 seed = [12345]
 def rand(bits):

@@ -206,6 +206,19 @@ def measure(s, t, chars: int, odd, k: int) -> int:
     return w
 
 
+# One glyph by glyphs(), for ui/text.py's Python: `rows` its rows (a memoryview), `where` and
+# `tone` the job's other two words, `store` ui/text.py's buffer, whose first job it uses.
+# Viper hands glyphs() the rows' address, which Python could only have from uctypes, an
+# import a boot pays for in file lookups.
+@micropython.viper
+def glyph(fb, rows, where: int, tone: int, store):
+    jobs = ptr32(int(ptr8(store)) + 768)
+    jobs[0] = int(ptr8(rows))
+    jobs[1] = where
+    jobs[2] = tone
+    glyphs(fb, jobs, 1)
+
+
 # A line of text drawn into a colour panel's strip: ui/text.py's draw() spends ~10,000 cycles a
 # Chinese character in Python around one glyph's machine code (the UTF-8 walk, the lookup,
 # the checks, the call). Here the walk, the lookup and the checks are machine code, and the

@@ -39,21 +39,16 @@ without allocating; one seen for the first time costs two seek + readinto of the
 straight into the pool), its memoryviews and a 2-item tuple.
 """
 
-import io
-from array import array
-
 import framebuf
 
 try:  # machine code for RGB565 strips and measuring, where deploy compiled it for the board's
     # CPU (rp2)
-    from uctypes import addressof
-
     from ui.ink import find as _find
-    from ui.ink import glyphs as _ink
+    from ui.ink import glyph as _ink
     from ui.ink import line as _line
     from ui.ink import measure as _measure_native
 except (ImportError, SyntaxError):  # absent, or its source on a port without the assembler
-    _ink = _line = _measure_native = _find = addressof = None
+    _ink = _line = _measure_native = _find = None
 
 HEIGHT = 16
 _MAGIC = b"UFG1"
@@ -105,8 +100,18 @@ def _open(f):
     return None, bytearray(_HEAD)
 
 
+def _stream(data):
+    """A stream over the image's font (an io.BytesIO refers to the bytes in flash, copies
+    nothing), or None without one."""
+    if data is None:
+        return None
+    import io
+
+    return io.BytesIO(data)
+
+
 _flash = _frozen()  # the image's font, read as a stream, its buckets searched in place
-_font, _head = _open(io.BytesIO(_flash) if _flash is not None else None)
+_font, _head = _open(_stream(_flash))
 if _font is None:
     _font, _head = _open(_file(_font_path()))
 if _font is None and _font_path() != _FALLBACK:
@@ -178,7 +183,6 @@ _lookup = _glyphs.get  # bound once: binding it in draw() would allocate per cal
 # 256 (0: none); then room for line()'s 64 jobs of glyphs() (768 bytes). Only where line() is
 # (1,536 bytes).
 _INDEX = 1536 if _line is not None else 0
-_job = array("i", (0, 0, 0)) if _ink is not None else None  # one glyph's job, for _ink_one()
 _store = bytearray(_INDEX + _KEPT * _SLOT)
 _pool = memoryview(_store)[_INDEX:]
 _spare = memoryview(bytearray(_SLOT))
@@ -424,12 +428,8 @@ def draw(fb, s, x, y, color, scale=1, clip=0, rows=0):
                 src[2] = height
                 fb.blit(src, x, top, key, pal)  # pyright: ignore[reportArgumentType]
             elif top >= 0 and top + height <= rows:  # all its rows inside the strip
-                # _ink_one() written out: a new screen's every glyph comes here once
-                job = _job
-                job[0] = addressof(v)  # pyright: ignore[reportOptionalCall, reportOptionalSubscript]
-                job[1] = (top * clip + x) | height << 13 | 1 << 25  # pyright: ignore[reportOptionalSubscript]
-                job[2] = tone | (w >> 4) << 28  # pyright: ignore[reportOptionalSubscript]
-                ink(fb, job, 1)
+                ink(fb, v, (top * clip + x) | height << 13 | 1 << 25, tone | (w >> 4) << 28,
+                    _store)
             else:
                 _ink_rows(fb, g, x, top, 1, clip, rows, tone)
         x += w
@@ -505,18 +505,8 @@ def _ink_rows(fb, g, x, top, scale, clip, rows, tone):
         end = rows
     start = -top if top < 0 else 0  # pixel rows above the strip
     if end > top + start:
-        _ink_one(fb, v, ((top + start) * clip + x) | (end - top - start) << 13
-                 | start // scale << 20 | (scale - start % scale) << 25, tone | wide << 28)
-
-
-def _ink_one(fb, v, where, tone):
-    """One glyph by ui/ink.py's glyphs(): its rows `v` (a memoryview), where and in what
-    colour word (the job's second and third words there)."""
-    job = _job
-    job[0] = addressof(v)  # pyright: ignore[reportOptionalCall, reportOptionalSubscript]
-    job[1] = where  # pyright: ignore[reportOptionalSubscript]
-    job[2] = tone  # pyright: ignore[reportOptionalSubscript]
-    _ink(fb, job, 1)  # pyright: ignore[reportOptionalCall]
+        _ink(fb, v, ((top + start) * clip + x) | (end - top - start) << 13  # pyright: ignore[reportOptionalCall]
+             | start // scale << 20 | (scale - start % scale) << 25, tone | wide << 28, _store)
 
 
 def _draw_scaled(fb, s, x, y, color, scale, clip, rows):
