@@ -134,9 +134,11 @@ def test_every_frame_of_an_evening_is_what_a_full_redraw_draws(layout, board, la
                       .stdout.strip().splitlines()[-1])
     assert len(rows) == len(EVENING) + 1
     if layout == "color240x135":
-        # The first frame: everything, no text row cut in two; then its show() takes the
-        # panel out of sleep (SLPOUT, one byte: drivers/st7789.py).
-        assert rows[0][3] == FULL_FRAME + 1
+        # The first frame: everything, no text row cut in two, after the panel's set-up,
+        # which goes with the first strip (COLMOD and MADCTL with a byte each, INVON, NORON,
+        # DISPON: 7 bytes); then its show() takes the panel out of sleep (SLPOUT, one byte:
+        # drivers/st7789.py).
+        assert rows[0][3] == 7 + FULL_FRAME + 1
     before = None
     for name, screen, same, sent in rows:
         assert same, "{} -> {}: the panel does not show what a full redraw draws".format(

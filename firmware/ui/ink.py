@@ -207,12 +207,12 @@ def measure(s, t, chars: int, odd, k: int) -> int:
 
 
 # One glyph by glyphs(), for ui/text.py's Python: `rows` its rows (a memoryview), `where` and
-# `tone` the job's other two words, `store` ui/text.py's buffer, whose first job it uses.
+# `tone` the job's other two words, `job` 12 bytes to write the job in.
 # Viper hands glyphs() the rows' address, which Python could only have from uctypes, an
 # import a boot pays for in file lookups.
 @micropython.viper
-def glyph(fb, rows, where: int, tone: int, store):
-    jobs = ptr32(int(ptr8(store)) + 768)
+def glyph(fb, rows, where: int, tone: int, job):
+    jobs = ptr32(job)
     jobs[0] = int(ptr8(rows))
     jobs[1] = where
     jobs[2] = tone
@@ -228,22 +228,24 @@ def glyph(fb, rows, where: int, tone: int, store):
 # (not kept yet, cut by the left or right edge, right of the strip, beyond the font's plane)
 # it stops and returns, for ui/text.py to deal with that one in Python and call again after
 # it.
-# `store` is ui/text.py's: an index of the kept glyphs, open-addressed from (cp ^ cp >> 8) &
-# 255 on (bytes 0-511 the code points, 2 bytes each; 512-767 their slot + 1, 0 for none),
-# room for JOBS jobs of glyphs() (768-1535), then the pool of slots (34 bytes each, as in the
-# font file). `s` is UTF-8 bytes, drawn from byte `span & 0xFFFF` to byte `span >> 16`; `at`
-# is the pen (x + 1024) | (the line's top in the strip + 1024) << 11; `size` the strip's
-# width | its rows << 16; `tone` the colour word of glyphs(), its scale with it. Few arguments,
-# packed: each costs a call ~200 cycles. Returns where it stopped: the byte index << 16 |
-# (the pen's x + 0x8000).
+# `index` and `pool` are ui/text.py's: an index of the kept glyphs, open-addressed from
+# (cp ^ cp >> 8) & 255 on (bytes 0-511 the code points, 2 bytes each; 512-767 their slot + 1,
+# 0 for none), then room for JOBS jobs of glyphs() (768-1535); the pool of their slots (34
+# bytes each, as in the font file). `s` is UTF-8 bytes, drawn from byte `span & 0xFFFF` to
+# byte `span >> 16`; `at` is the pen (x + 1024) | (the line's top in the strip + 1024) << 11;
+# `size` the strip's width | its rows << 16; `tone` the colour word of glyphs(), its scale
+# with it. Few arguments, packed: each costs a call ~200 cycles. Returns where it stopped:
+# the byte index << 16 | (the pen's x + 0x8000).
 JOBS = 64
 
 
 @micropython.viper
-def line(fb, s, span: int, at: int, size: int, tone: int, store) -> int:
+def line(fb, s, span: int, at: int, size: int, tone: int, index, pool) -> int:
     b = ptr8(s)
-    p = ptr8(store)
+    p = ptr8(index)
     base = int(p)
+    q = ptr8(pool)
+    slots = int(q)
     jobs = ptr32(base + 768)
     done = 0  # jobs written
     strip = int(ptr8(fb))  # its pixels' address: glyphs() takes an int for less than a buffer
@@ -273,8 +275,8 @@ def line(fb, s, span: int, at: int, size: int, tone: int, store) -> int:
             slot = int(p[512 + h])
         if not slot:
             break  # not kept yet: read from the font
-        o = 1536 + (slot - 1) * 34
-        shape = p[o]
+        o = (slot - 1) * 34
+        shape = q[o]
         wide = shape >> 7
         w = (8 << wide) * scale
         if x + w <= 0:  # left of the strip (a box redrawn from the middle of a line)
@@ -283,7 +285,7 @@ def line(fb, s, span: int, at: int, size: int, tone: int, store) -> int:
             continue
         if x < 0 or x + w > clip:
             break  # cut by the strip's left or right edge, or past it
-        rowbytes = p[o + 1]
+        rowbytes = q[o + 1]
         if rowbytes:  # a blank glyph (space) has no rows
             top = y + (shape & 15) * scale  # its first pixel row with ink
             end = top + (rowbytes >> wide) * scale
@@ -296,7 +298,7 @@ def line(fb, s, span: int, at: int, size: int, tone: int, store) -> int:
                 while part >= scale:
                     part -= scale
                     whole += 1
-                jobs[3 * done] = base + o + 2
+                jobs[3 * done] = slots + o + 2
                 jobs[3 * done + 1] = ((top + above) * clip + x | (end - top - above) << 13
                                       | whole << 20 | (scale - part) << 25)
                 jobs[3 * done + 2] = tone | wide << 28

@@ -177,14 +177,14 @@ def _room(count):
 
 _glyphs = _room(_KEPT)
 _lookup = _glyphs.get  # bound once: binding it in draw() would allocate per call
-# The kept glyphs again, for ui/ink.py's line(), ahead of the pool in one buffer (one pointer
-# for the machine code to take): an open-addressed table of 256 entries, from (cp ^ cp >> 8) &
-# 255 on, the code points' two bytes in its first 512 bytes, their pool slot + 1 in the next
-# 256 (0: none); then room for line()'s 64 jobs of glyphs() (768 bytes). Only where line() is
-# (1,536 bytes).
-_INDEX = 1536 if _line is not None else 0
-_store = bytearray(_INDEX + _KEPT * _SLOT)
-_pool = memoryview(_store)[_INDEX:]
+# The kept glyphs again, for ui/ink.py's line(): an open-addressed table of 256 entries, from
+# (cp ^ cp >> 8) & 255 on, the code points' two bytes in its first 512 bytes, their pool slot
+# + 1 in the next 256 (0: none); then room for line()'s 64 jobs of glyphs() (768 bytes). Only
+# where line() is (1,536 bytes), made at the first line drawn: not on a small heap, where
+# keep() lets line() go and text is drawn a glyph at a time.
+_index = None
+_job = bytearray(12) if _ink is not None else None  # one glyph's job, for glyph()
+_pool = memoryview(bytearray(_KEPT * _SLOT))
 _spare = memoryview(bytearray(_SLOT))
 _lows = bytearray(256)  # one bucket's LOWS
 
@@ -227,6 +227,13 @@ def index(cp):
     return -1
 
 
+def _index_lines():
+    """Make line()'s index. A glyph kept before it (drawn where no strip is) is not in it:
+    line() stops at it and draw() draws it, only slower."""
+    global _index
+    _index = bytearray(1536)
+
+
 def _glyph(cp):
     """The glyph of code point `cp` (see _glyphs), or minus its box's width if the font
     lacks it (or cannot be read)."""
@@ -249,13 +256,14 @@ def _glyph(cp):
     g = (slot[2:2 + slot[1]], (16 if shape & 0x80 else 8) | (shape & 0x0F) << 5)
     if kept < _KEPT:
         _glyphs[cp] = g
-        if _INDEX and cp <= 0xFFFF:
+        table = _index
+        if table is not None and cp <= 0xFFFF:
             h = (cp ^ cp >> 8) & 255
-            while _store[512 + h]:
+            while table[512 + h]:
                 h = (h + 1) & 255
-            _store[2 * h] = cp >> 8
-            _store[2 * h + 1] = cp & 0xFF
-            _store[512 + h] = kept + 1
+            table[2 * h] = cp >> 8
+            table[2 * h + 1] = cp & 0xFF
+            table[512 + h] = kept + 1
     return g
 
 
@@ -267,19 +275,20 @@ def forget():
     piece)."""
     while _glyphs:
         _glyphs.popitem()
-    for h in range(512, 768 if _INDEX else 0):
-        _store[h] = 0
+    if _index is not None:
+        for h in range(512, 768):
+            _index[h] = 0
 
 
 def keep(count):
     """Keep at most `count` glyphs instead of _KEPT: a small heap's app (ui/app.py, lean)
     gives back ~80 bytes a glyph and reads the others again each time. Only before the first
     glyph is kept: the pool's slots are in use from then on."""
-    global _KEPT, _store, _pool, _glyphs, _lookup
+    global _KEPT, _pool, _glyphs, _lookup, _line
     if count < _KEPT and not _glyphs:
         _KEPT = count
-        _store = bytearray(_INDEX + count * _SLOT)
-        _pool = memoryview(_store)[_INDEX:]
+        _line = None  # nor line()'s index
+        _pool = memoryview(bytearray(count * _SLOT))
         _glyphs = _room(count)
         _lookup = _glyphs.get
 
@@ -373,6 +382,8 @@ def draw(fb, s, x, y, color, scale=1, clip=0, rows=0):
     # once (a glyph not kept yet: every one on a new screen), the characters after are drawn
     # here too until one is kept, rather than call it again for each (~40 us a call).
     fast = _line if ink is not None else None
+    if fast is not None and _index is None:
+        _index_lines()
     data = s.encode()
     n = len(data)
     i = 0
@@ -380,7 +391,7 @@ def draw(fb, s, x, y, color, scale=1, clip=0, rows=0):
         if fast is not None:
             start = i
             i = fast(fb, data, i | n << 16, (x + 1024) | (y + 1024) << 11, clip | rows << 16,
-                     tone, _store)
+                     tone, _index, _pool)
             x = (i & 0xFFFF) - 0x8000
             i >>= 16
             if i >= n:
@@ -429,7 +440,7 @@ def draw(fb, s, x, y, color, scale=1, clip=0, rows=0):
                 fb.blit(src, x, top, key, pal)  # pyright: ignore[reportArgumentType]
             elif top >= 0 and top + height <= rows:  # all its rows inside the strip
                 ink(fb, v, (top * clip + x) | height << 13 | 1 << 25, tone | (w >> 4) << 28,
-                    _store)
+                    _job)
             else:
                 _ink_rows(fb, g, x, top, 1, clip, rows, tone)
         x += w
@@ -506,7 +517,7 @@ def _ink_rows(fb, g, x, top, scale, clip, rows, tone):
     start = -top if top < 0 else 0  # pixel rows above the strip
     if end > top + start:
         _ink(fb, v, ((top + start) * clip + x) | (end - top - start) << 13  # pyright: ignore[reportOptionalCall]
-             | start // scale << 20 | (scale - start % scale) << 25, tone | wide << 28, _store)
+             | start // scale << 20 | (scale - start % scale) << 25, tone | wide << 28, _job)
 
 
 def _draw_scaled(fb, s, x, y, color, scale, clip, rows):
@@ -514,13 +525,15 @@ def _draw_scaled(fb, s, x, y, color, scale, clip, rows):
     ink = _ink if rows else None  # as in draw()
     tone = color | clip << 16 | scale << 25
     if ink is not None and _line is not None:
+        if _index is None:
+            _index_lines()
         # ui/ink.py's line() draws it whole where every glyph is kept and within the strip's
         # columns (the big multiplier once seen); else the Python below draws it all again,
         # over what line() drew of it: the same pixels.
         data = s.encode()
         n = len(data)
         done = _line(fb, data, n << 16, (x + 1024) | (y + 1024) << 11, clip | rows << 16, tone,
-                     _store)
+                     _index, _pool)
         if done >> 16 >= n:
             return (done & 0xFFFF) - 0x8000
     for ch in s:  # a few characters: walked as a str
