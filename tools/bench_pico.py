@@ -646,6 +646,37 @@ TARGET_NOTES = [
 ]
 
 
+# What is left over the image's targets, measured with ticks_us marks and
+# tools.pico.profile on the emulated Pico. Prose, so it says "about": regenerate these figures
+# by hand when the firmware changes much.
+IMAGE_NOTES = [
+    "- **Presses on the image.** Text is measured and drawn by ui/ink.py's machine code: a "
+    "line's width from its code points and the font's list of glyphs that break the 8/16 px "
+    "rule (viper, ~500 cycles a character where the Python walk took ~10,000), a line's kept "
+    "glyphs found through an index and drawn in one call (viper walking, the assembler "
+    "drawing, at any scale, cut to the strip). The painter compares a frame op by op with "
+    "the one on the screen where both have as many ops (most presses), and a redrawn row's "
+    "selection bar is the strip's DMA fill. What is left over 10 ms is the interpreter: a "
+    "bomb is the core's preview of the hand (about 2.7 ms), the play screen's lines (about "
+    "1.5 ms), the painter's bookkeeping of what changed (about 2.5 ms) and its three boxes "
+    "redrawn and sent (about 3.5 ms, each strip set up and sent from Python), and the draft "
+    "written to the flash (about 2 ms); a result cycle the core's preview of the new outcome "
+    "and its breakdown (about 3 ms) and the painter. In every press MicroPython's allocator "
+    "(`gc_alloc`) takes 20-35% of the cycles: a first-fit scan of the heap's allocation "
+    "table, from its first free block past the live objects, for each of a press's 300-600 "
+    "allocations, longer as the heap fills between collections. Fewer allocations per press "
+    "(the painter's op tuples, strings made per frame) are the next step. Opening a table "
+    "is the journal (about 10 ms), the first hint line and a whole screen of glyphs read "
+    "from the font for the first time (about 0.3 ms each).",
+    "- **Boot on the image** with 2,000 hands: the board file (about 17 ms), one "
+    "gc.mem_free() (11), importing the app (27), the snapshot and the segment after it "
+    "(about 20: ~6.5 ms a file opened in a folder of 200 files), replaying the events "
+    "after the snapshot (about 4.5 ms a hand: parsing its line, scoring it), and the first "
+    "frame (about 40, most of it each glyph read from the font the first time). The "
+    "folder's listing and the snapshot's checks wait until after the first frame.",
+]
+
+
 # Issue 21's targets for the scorekeeper's own image: the press targets as issue 13's, the
 # boot with 2,000 hands on the flash.
 IMAGE_BOOT_MS = 200
@@ -720,6 +751,7 @@ def image_markdown(deployed, image, screens=None):
     if screens:
         lines += _targets_table(image, screens, hz, "### Targets (issue 21), on the image",
                                 IMAGE_BOOT_MS, IMAGE_HEAP_AFTER_BOOT, IMAGE_BOOT_HANDS)
+        lines += IMAGE_NOTES + [""]
         lines += ["### Deployed and frozen, side by side", "",
                   _row(["what", "deployed .mpy", "the image"]), _row(["---"] * 3)]
         lines += [_row(list(r)) for r in _side_by_side(deployed, image, screens, hz)]
