@@ -230,13 +230,13 @@ def glyph(fb, rows, where: int, tone: int, job):
 # it.
 # `index` and `pool` are ui/text.py's: an index of the kept glyphs, open-addressed from
 # (cp ^ cp >> 8) & 255 on (bytes 0-511 the code points, 2 bytes each; 512-767 their slot + 1,
-# 0 for none), then room for JOBS jobs of glyphs() (768-1535); the pool of their slots (34
+# 0 for none), then room for JOBS jobs of glyphs() (768-959); the pool of their slots (34
 # bytes each, as in the font file). `s` is UTF-8 bytes, drawn from byte `span & 0xFFFF` to
 # byte `span >> 16`; `at` is the pen (x + 1024) | (the line's top in the strip + 1024) << 11;
 # `size` the strip's width | its rows << 16; `tone` the colour word of glyphs(), its scale
 # with it. Few arguments, packed: each costs a call ~200 cycles. Returns where it stopped:
 # the byte index << 16 | (the pen's x + 0x8000).
-JOBS = 64
+JOBS = 16  # a line's glyphs drawn in a call or two: 12 bytes of RAM each
 
 
 @micropython.viper
@@ -303,7 +303,7 @@ def line(fb, s, span: int, at: int, size: int, tone: int, index, pool) -> int:
                                       | whole << 20 | (scale - part) << 25)
                 jobs[3 * done + 2] = tone | wide << 28
                 done += 1
-                if done == 64:  # JOBS
+                if done == 16:  # JOBS
                     glyphs(strip, base + 768, done)
                     done = 0
         x += w

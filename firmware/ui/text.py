@@ -127,8 +127,13 @@ def _widths(f):
     be read."""
     if f is None:
         return None
+    end = _SLOTS + _SLOT * _count
+    if _flash is not None:  # the image's: where it lies in flash, no RAM
+        if len(_flash) < end + 2:
+            return None
+        return memoryview(_flash)[end + 2:end + 2 + 2 * ((_flash[end] << 8) | _flash[end + 1])]
     try:
-        f.seek(_SLOTS + _SLOT * _count)
+        f.seek(end)
         head = bytearray(2)
         if f.readinto(head) != 2:
             return None
@@ -179,14 +184,14 @@ _glyphs = _room(_KEPT)
 _lookup = _glyphs.get  # bound once: binding it in draw() would allocate per call
 # The kept glyphs again, for ui/ink.py's line(): an open-addressed table of 256 entries, from
 # (cp ^ cp >> 8) & 255 on, the code points' two bytes in its first 512 bytes, their pool slot
-# + 1 in the next 256 (0: none); then room for line()'s 64 jobs of glyphs() (768 bytes). Only
-# where line() is (1,536 bytes), made at the first line drawn: not on a small heap, where
+# + 1 in the next 256 (0: none); then room for line()'s 16 jobs of glyphs() (192 bytes). Only
+# where line() is (960 bytes), made at the first line drawn: not on a small heap, where
 # keep() lets line() go and text is drawn a glyph at a time.
 _index = None
 _job = bytearray(12) if _ink is not None else None  # one glyph's job, for glyph()
 _pool = memoryview(bytearray(_KEPT * _SLOT))
 _spare = memoryview(bytearray(_SLOT))
-_lows = bytearray(256)  # one bucket's LOWS
+_lows = bytearray(256) if _flash is None or _find is None else None  # a bucket's LOWS, read
 
 # Reused for every glyph: the blit source [buffer, width, height, format] and the palette.
 _src = [_spare, 8, 16, framebuf.MONO_HLSB]
@@ -210,14 +215,14 @@ def index(cp):
         i = _find(_flash, _HEAD + lo, n, cp & 0xFF)
         return lo + i if i >= 0 else -1
     f.seek(_HEAD + lo)  # LOWS starts right after the header
-    f.readinto(_lows)  # the bucket and what follows: one read, no slice to allocate
+    f.readinto(_lows)  # pyright: ignore[reportArgumentType]  (one read, no slice to allocate)
     # Within a bucket every high byte is h: compare the low bytes only.
     codes = _lows
     low = cp & 0xFF
     i = 0
     while i < n:
         mid = (i + n) >> 1
-        c = codes[mid]
+        c = codes[mid]  # pyright: ignore[reportOptionalSubscript]
         if c < low:
             i = mid + 1
         elif c > low:
@@ -231,7 +236,7 @@ def _index_lines():
     """Make line()'s index. A glyph kept before it (drawn where no strip is) is not in it:
     line() stops at it and draw() draws it, only slower."""
     global _index
-    _index = bytearray(1536)
+    _index = bytearray(960)
 
 
 def _glyph(cp):
