@@ -130,7 +130,8 @@ common = [both("倍数 4", "倍数 8"), both("倍数", "倍数 8"), both("×4", 
           both("x\U0001F600", "x\U0001F601")]
 native = [text.index(cp) for cp in list(range(0x4E00, 0x5000)) + [0x2026, 0x3000, 0xAC00, 0x41]]
 found = text._find
-text._find = None  # the Python search of the bucket read into RAM
+text._find = None  # the Python search of the bucket read into RAM (a buffer for it)
+text._lows = bytearray(256)
 walked_index = [text.index(cp) for cp in list(range(0x4E00, 0x5000)) + [0x2026, 0x3000, 0xAC00,
                                                                         0x41]]
 text._find = found
