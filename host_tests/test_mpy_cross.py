@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.mpy_size import ARCHS, NATIVE, CompileError, compile_file, firmware_files
+from tools.mpy_size import ARCHS, IMAGE_NATIVE, NATIVE, CompileError, compile_file, firmware_files
 
 
 @pytest.mark.parametrize("source", firmware_files(), ids=lambda p: p.name)
@@ -20,7 +20,7 @@ def test_the_pico_images_start_up_compiles_for_micropython(source, tmp_path):
     assert compile_file(source, tmp_path, base=IMAGE_MODULES).stat().st_size > 0
 
 
-@pytest.mark.parametrize("source", NATIVE, ids=lambda p: p.name)
+@pytest.mark.parametrize("source", NATIVE + IMAGE_NATIVE, ids=lambda p: p.name)
 @pytest.mark.parametrize("arch", ARCHS)
 def test_a_native_module_compiles_for_its_cpu_only(source, arch, tmp_path):
     # Machine code needs mpy-cross -march: without it (bytecode, what the VM loads) it is

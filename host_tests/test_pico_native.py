@@ -105,7 +105,7 @@ def test_native_glyphs_draw_what_blit_draws(tmp_path):
 SAME_WIDTHS = r"""
 import json
 from ui import text
-from ui.ink import measure
+from ui.lines import measure
 print(text._odd is not None and text._odd_count > 100)
 def walked(s):
     data = s.encode()

@@ -42,6 +42,7 @@ import tools.glyphs as glyphs
 from tools.mpy_size import (
     ARCHS,
     FONT,
+    IMAGE_NATIVE,
     NATIVE,
     CompileError,
     compile_file,
@@ -226,6 +227,7 @@ def firmware_for(board):
                         todo.append(extra)
     if mpy_arch(board) is None:
         files.difference_update(NATIVE)
+    files.difference_update(IMAGE_NATIVE)  # the image's own: never copied (tools/mpy_size.py)
     return files, sorted(needed)
 
 

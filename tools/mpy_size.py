@@ -26,6 +26,9 @@ class CompileError(Exception):
 
 # Modules of machine code, for the boards that run it; the firmware does without them.
 NATIVE = (FIRMWARE / "ui" / "ink.py",)
+# Native modules frozen into the RP2040 image only (ports/rp2/manifest.py), never deployed: a
+# file's machine code is loaded into the heap, which a stock board's deployed app cannot spare.
+IMAGE_NATIVE = (FIRMWARE / "ui" / "lines.py",)
 # mpy-cross -march values the native modules are written for: the RP2040's Cortex-M0+ (ui/ink.py
 # is its inline assembler).
 ARCHS = ("armv6m",)
@@ -34,7 +37,7 @@ ARCHS = ("armv6m",)
 def firmware_files():
     """The bytecode modules: every firmware .py but the native ones."""
     return sorted(p for p in FIRMWARE.rglob("*.py")
-                  if "__pycache__" not in p.parts and p not in NATIVE)
+                  if "__pycache__" not in p.parts and p not in NATIVE and p not in IMAGE_NATIVE)
 
 
 # The firmware's data files, copied onto a board as they are: the font (tools/glyphs.py).

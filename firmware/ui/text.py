@@ -15,7 +15,7 @@ preallocated pool of the glyph cache (below); only its 522-byte header is kept i
 scorekeeper's own Pico image (tools/firmware) the font is frozen in as the bytes constant of
 ui/glyphs_frozen.py, read in place from the flash through an io.BytesIO, which refers to a
 bytes object's data instead of copying it: no file, and the same reads, save that a bucket
-of code points is searched where it lies, by ui/ink.py's machine code.
+of code points is searched where it lies, by ui/lines.py's machine code.
 
 How it draws (measured in VM fuel on MicroPython 1.27, host_tests/test_text_vm.py checks the
 bounds): each cached glyph's inked rows are blitted straight from its slot in the pool (blit
@@ -31,7 +31,7 @@ CJK character. Setting a glyph's ink with fb.pixel() from Python cost ~810,000 p
 character, so blit it is. On the Pico, a glyph inside a colour panel's strip is drawn by
 ui/ink.py's machine code instead (deployed to rp2 boards only): ~4,000 cycles where the blit
 takes ~33,000, the same pixels; the Python around it, the UTF-8 walk and the lookup, costs
-~10,000 cycles a CJK character there. Measuring a line there is ui/ink.py's too: from its
+~10,000 cycles a CJK character there. In the image, measuring a line is ui/lines.py's: from its
 code points and the font's WIDTHS, no glyph read, ~500 cycles a character where the walk
 below takes ~10,000 (width() of a 16-character line: 67 us, was 730). A cached glyph draws
 without allocating; one seen for the first time costs two seek + readinto of the file
@@ -41,14 +41,16 @@ straight into the pool), its memoryviews and a 2-item tuple.
 
 import framebuf
 
-try:  # machine code for RGB565 strips and measuring, where deploy compiled it for the board's
-    # CPU (rp2)
-    from ui.ink import find as _find
+try:  # machine code for RGB565 strips, where deploy compiled it for the board's CPU (rp2)
     from ui.ink import glyph as _ink
-    from ui.ink import line as _line
-    from ui.ink import measure as _measure_native
 except (ImportError, SyntaxError):  # absent, or its source on a port without the assembler
-    _ink = _line = _measure_native = _find = None
+    _ink = None
+try:  # lines measured, drawn and looked up in machine code: the image's (ui/lines.py)
+    from ui.lines import find as _find
+    from ui.lines import line as _line
+    from ui.lines import measure as _measure_native
+except (ImportError, SyntaxError):
+    _line = _measure_native = _find = None
 
 HEIGHT = 16
 _MAGIC = b"UFG1"
@@ -145,7 +147,7 @@ def _widths(f):
         return None
 
 
-# With the machine code, a string is measured from its code points and WIDTHS (ui/ink.py):
+# With the machine code, a string is measured from its code points and WIDTHS (ui/lines.py):
 # _odd is WIDTHS, else None and the Python walk below measures, reading glyphs as it goes.
 _odd = _widths(_font) if _measure_native is not None else None
 _odd_count = len(_odd) >> 1 if _odd is not None else 0
@@ -182,7 +184,7 @@ def _room(count):
 
 _glyphs = _room(_KEPT)
 _lookup = _glyphs.get  # bound once: binding it in draw() would allocate per call
-# The kept glyphs again, for ui/ink.py's line(): an open-addressed table of 256 entries, from
+# The kept glyphs again, for ui/lines.py's line(): an open-addressed table of 256 entries, from
 # (cp ^ cp >> 8) & 255 on, the code points' two bytes in its first 512 bytes, their pool slot
 # + 1 in the next 256 (0: none); then room for line()'s 16 jobs of glyphs() (192 bytes). Only
 # where line() is (960 bytes), made at the first line drawn: not on a small heap, where
@@ -382,7 +384,7 @@ def draw(fb, s, x, y, color, scale=1, clip=0, rows=0):
     pal = None
     src = _src
     get = _lookup
-    # Where ui/ink.py's line() is, it draws the plain run of characters from byte i on; the
+    # Where ui/lines.py's line() is, it draws the plain run of characters from byte i on; the
     # character it stops at is drawn below, then it goes on after it. Where it stopped at
     # once (a glyph not kept yet: every one on a new screen), the characters after are drawn
     # here too until one is kept, rather than call it again for each (~40 us a call).
