@@ -650,7 +650,8 @@ TARGET_NOTES = [
 # tools.pico.profile on the emulated Pico. Prose, so it says "about": regenerate these figures
 # by hand when the firmware changes much.
 IMAGE_NOTES = [
-    "- **Presses on the image.** Text is measured and drawn by ui/ink.py's machine code: a "
+    "- **Presses on the image.** Text is measured and drawn by machine code (ui/lines.py, "
+    "ui/ink.py): a "
     "line's width from its code points and the font's list of glyphs that break the 8/16 px "
     "rule (viper, ~500 cycles a character where the Python walk took ~10,000), a line's kept "
     "glyphs found through an index and drawn in one call (viper walking, the assembler "
