@@ -46,9 +46,7 @@ def _played(args: list[str], shots: Path) -> tuple[dict, dict[str, bytes]]:
 @pytest.mark.pico
 def test_a_key_script_on_the_pico_gives_the_vms_table_screen_and_pictures(tmp_path):
     scorekeeper_image()  # built (or skipped) here, not inside the simulator's run
-    start = time.monotonic()
     on_pico, pico_shots = _played(["--pico", "--fresh"], tmp_path / "pico")
-    pico_s = time.monotonic() - start
     on_vm, vm_shots = _played(["--fresh"], tmp_path / "vm")
     assert on_pico == on_vm
     assert on_pico["totals"] == [-6, 12, -6] and on_pico["screen"] == "PlayScreen"
@@ -57,7 +55,6 @@ def test_a_key_script_on_the_pico_gives_the_vms_table_screen_and_pictures(tmp_pa
     assert pico_shots["dim.png"] != vm_shots["woken.png"]  # dim, then lit on a new hand
     for name, picture in vm_shots.items():
         assert pico_shots[name] == picture, name
-    assert pico_s < 60, "a short script on the emulated Pico took {:.0f} s".format(pico_s)
 
 
 @pytest.mark.pico
