@@ -40,3 +40,9 @@
 // A soft reset (Ctrl-D at the REPL) starts the next runtime on an empty pystack.
 #define MICROPY_BOARD_START_SOFT_RESET() \
     (MP_STATE_THREAD(pystack_cur) = MP_STATE_THREAD(pystack_start))
+
+// MicroPython's cache of where a name was last found in a dictionary (attributes, globals,
+// methods), shared by every dictionary: 256 entries instead of 128. A sixth of a key press
+// is such lookups; measured on the emulated Pico, most presses of an evening 1-4% fewer
+// cycles, for 128 bytes of RAM (184,720 B free after boot, collected).
+#define MICROPY_OPT_MAP_LOOKUP_CACHE_SIZE (256)
