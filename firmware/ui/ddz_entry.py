@@ -208,7 +208,7 @@ class PlayScreen(Screen):
             line = bid + each[0]
             p.line(1, p.clip(line if p.fits(line) else each[0]))
             return
-        p.line(0, top, color=p.accent)
+        p.line(0, top, 0, p.accent)
         big = p.big_scale
         last = p.rows - self.hint_rows  # the first row of the hints
         factors = self._factors(record, result)

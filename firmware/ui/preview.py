@@ -98,9 +98,9 @@ class Preview(Paged):
     def draw(self, p):
         label = self.t(self.options[self.cursor][0])
         choosing = len(self.options) > 1
-        p.line(0, label, 4, selected=choosing)
+        p.line(0, label, 4, None, choosing)
         if choosing:  # the bar cycles: say so at its end
-            p.right(0, "▼ ", selected=True)
+            p.right(0, "▼ ", None, True)
         lines = self._lines.get(self.cursor)
         if lines is None:
             # The lines of an option, worked out once (the core's preview and breakdown, then

@@ -84,7 +84,7 @@ class Choice(Screen):
             self.app.pop()
 
     def draw(self, p):
-        p.line(0, p.clip(self.heading()), color=p.accent)
+        p.line(0, p.clip(self.heading()), 0, p.accent)
         visible = p.rows - 1 - self.hint_rows
         # options() once per frame, not once per row (each builds every label): unless the
         # screen pages its rows through count() and option(i).
@@ -96,7 +96,7 @@ class Choice(Screen):
         for row in range(min(visible, count - first)):
             i = first + row
             label = self.option(i)[0] if items is None else items[i][0]
-            p.line(row + 1, p.clip(label, p.width - 4), 4, selected=i == self.cursor)
+            p.line(row + 1, p.clip(label, p.width - 4), 4, None, i == self.cursor)
 
     def heading(self):
         return self.t(self.title)
@@ -215,7 +215,7 @@ class Paged(Screen):
             self.page = 0
         start = self.page * room
         for row, (line, color) in enumerate(lines[start:start + room]):
-            p.line(first + row, line, x, color=color)
+            p.line(first + row, line, x, color)
 
 
 _NUMBER = "0123456789.+-−"  # what a number is written with: never cut inside one

@@ -124,11 +124,13 @@ class TableScreen(Screen):
         players = len(names)
         top, cols, scale, room = grid
         if top:
-            p.line(0, head, color=p.accent)
-            p.right(0, hand_no, color=p.accent)
+            p.line(0, head, 0, p.accent)
+            p.right(0, hand_no, p.accent)
         cell_w = p.width // cols
         cell_h = text.HEIGHT * scale
         cursor = self.cursor
+        # The painter's calls by position: a keyword is matched by name at every call, and a
+        # cursor move draws each seat's cell again.
         for seat in range(players):
             x0 = (seat % cols) * cell_w
             y0 = top + (seat // cols) * cell_h
@@ -136,16 +138,15 @@ class TableScreen(Screen):
             if selected:
                 p.box(x0, y0, x0 + cell_w, y0 + cell_h)
             if scale > 1 and titles[seat]:  # the name, the title under it
-                p.at(x0 + _PAD, y0, names[seat], color=inks[seat], selected=selected)
-                p.at(x0 + _PAD, y0 + text.HEIGHT, titles[seat], color=p.dim,
-                     selected=selected)
+                p.at(x0 + _PAD, y0, names[seat], 1, inks[seat], False, selected)
+                p.at(x0 + _PAD, y0 + text.HEIGHT, titles[seat], 1, p.dim, False, selected)
             else:  # the name level with the middle of the digits
-                p.at(x0 + _PAD, y0 + (cell_h - text.HEIGHT) // 2, names[seat],
-                     color=inks[seat], selected=selected)
+                p.at(x0 + _PAD, y0 + (cell_h - text.HEIGHT) // 2, names[seat], 1, inks[seat],
+                     False, selected)
             p.at(x0 + cell_w - _PAD, y0, amounts[seat], scale,
-                 None if selected else colors[seat], right=True, selected=selected)
+                 None if selected else colors[seat], True, selected)
         if room:
-            p.line(p.rows - self.hint_rows - 1, dealer, 4, color=p.dim)
+            p.line(p.rows - self.hint_rows - 1, dealer, 4, p.dim)
 
     def _texts(self, p, table):
         """The screen's strings: made when the table or the language changed, not on a

@@ -159,6 +159,28 @@ class _locked:
         self.file.close()
 
 
+def _forget_qstrs_if_configured_anew(tree: Path) -> None:
+    """A tree built before the board definition's headers changed keeps the interned names
+    (qstrs) it collected then: MicroPython's build does not collect them again for a setting
+    that brings new ones (MICROPY_ENABLE_PYSTACK's pystack_use), and the compile fails. So
+    the headers' digest is kept in the tree, and where it differs the collected qstrs go."""
+    h = hashlib.sha256()
+    for path in sorted(BOARD_DEFINITION.glob("*.h")):
+        h.update(path.name.encode() + b"\0" + path.read_bytes())
+    stamp = tree / "scorekeeper-config.sha256"
+    if stamp.is_file() and stamp.read_text() == h.hexdigest():
+        return
+    genhdr = tree / "genhdr"
+    if genhdr.is_dir():
+        for path in genhdr.glob("qstr*"):
+            if path.is_dir():
+                shutil.rmtree(path)
+            else:
+                path.unlink()
+    tree.mkdir(parents=True, exist_ok=True)
+    stamp.write_text(h.hexdigest())
+
+
 def _build(board: str, jobs: int | None) -> Path:
     packages = toolchain.missing()
     if packages:
@@ -187,6 +209,7 @@ def _build(board: str, jobs: int | None) -> Path:
     env = dict(os.environ, SOURCE_DATE_EPOCH=epoch,
                PICOTOOL_FETCH_FROM_GIT_PATH=str(picotool))
     print("building the image for {} (log: {}) ...".format(board, log), flush=True)
+    _forget_qstrs_if_configured_anew(tree)
     _run(["make", "-C", str(root / "micropython" / "ports" / "rp2"),
           "BOARD_DIR={}".format(BOARD_DEFINITION), "BOARD_VARIANT={}".format(variant_of(board)),
           "BUILD={}".format(tree), "FROZEN_MANIFEST={}".format(manifest),
