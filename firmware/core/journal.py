@@ -498,11 +498,16 @@ class Journal:
         self.owed = None
 
     def _has(self, folder, name):
+        names = self._names(folder)
+        return names is not None and name in names
+
+    def _names(self, folder):
+        """What `folder` holds; None if it is not there."""
         try:
-            return name in self.fs.listdir(folder)
+            return self.fs.listdir(folder)
         except OSError as exc:
             if _absent(exc):
-                return False
+                return None
             raise Unreadable(folder) from None
 
     def boot(self, look=True):
@@ -592,16 +597,15 @@ class Journal:
         tool's, for records that mix units: see Table.)"""
         if self.blocked:
             raise Blocked(self.blocked)  # a table may be there that boot could not read
-        if self._has(self.root, TABLE):
+        there = self._names(self.root)
+        if there is not None and TABLE in there:
             raise JournalError("a table is open: close it first")
         store = JournalStore(self.fs, self.folder)
         table = Table(game, players, profile, rules, names, titles, end, roster=roster,
                       bombers=bombers, store=store, scale=scale)
         try:
-            try:
+            if there is None:  # (asked for again, littlefs looks it up only to refuse)
                 self.fs.mkdir(self.root)
-            except OSError:
-                pass  # already there
             self.fs.mkdir(self.folder)
             store.open(table.header())
         except (OSError, JournalError) as exc:
