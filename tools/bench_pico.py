@@ -653,9 +653,11 @@ IMAGE_NOTES = [
     "- **Presses on the image.** Text is measured and drawn by machine code (ui/lines.py, "
     "ui/ink.py): a "
     "line's width from its code points and the font's list of glyphs that break the 8/16 px "
-    "rule (viper, ~500 cycles a character where the Python walk took ~10,000), a line's kept "
-    "glyphs found through an index and drawn in one call (viper walking, the assembler "
-    "drawing, at any scale, cut to the strip). The painter compares a frame op by op with "
+    "rule (viper, ~500 cycles a character where the Python walk took ~10,000), a line's "
+    "glyphs found in the font where it lies in flash and drawn in one call (viper walking and "
+    "searching, the assembler drawing, at any scale, cut to the strip): a glyph drawn for the "
+    "first time costs what any other does, nothing is read into RAM. The painter compares "
+    "a frame op by op with "
     "the one on the screen where both have as many ops (most presses), and a redrawn row's "
     "selection bar is the strip's DMA fill. Python's call frames are on the image's own "
     "pystack (ports/rp2/boards/SCOREKEEPER_PICO): stock MicroPython takes the frame of "
@@ -671,13 +673,13 @@ IMAGE_NOTES = [
     "MicroPython's dictionary lookups (attributes, globals: `mp_map_lookup` and the "
     "division of its hash), so press figures move by a few hundred microseconds with the "
     "layout of an object's attributes alone. Opening a table "
-    "is the journal (about 10 ms), the first hint line and a whole screen of glyphs read "
-    "from the font for the first time (about 0.3 ms each).",
+    "is the journal (about 10 ms: the table's folder and first segment made), the new "
+    "screen's lines and hint line, and a whole frame sent (8.3 ms of bus).",
     "- **Boot on the image** with 2,000 hands: the board file (about 17 ms), one "
     "gc.mem_free() (11), importing the app (27), the snapshot and the segment after it "
     "(about 20: ~6.5 ms a file opened in a folder of 200 files), replaying the events "
     "after the snapshot (about 4.5 ms a hand: parsing its line, scoring it), and the first "
-    "frame (about 40, most of it each glyph read from the font the first time). The "
+    "frame (about 25: the table screen's lines, the painter, a whole frame sent). The "
     "folder's listing and the snapshot's checks wait until after the first frame.",
 ]
 

@@ -67,16 +67,19 @@ class LfsFile:
             self.full = self.full or exc.code == NOSPC
             raise self.owner.error(exc, remount=False) from None
 
-    def read(self):
+    def read(self, size=-1):
         chunks = []
-        while True:
+        left = size
+        while left:
             try:
-                chunk = lfs.file_read(self.fs, self.handle, 4096)
+                chunk = lfs.file_read(self.fs, self.handle, 4096 if left < 0 else min(left, 4096))
             except LittleFSError as exc:
                 raise self.owner.error(exc) from None
             if not chunk:
-                return b"".join(chunks)
+                break
             chunks.append(chunk)
+            left -= len(chunk) if left > 0 else 0
+        return b"".join(chunks)
 
     def close(self):
         if not self.open:

@@ -136,6 +136,42 @@ def read_file(fs, path):
         raise Unreadable(path) from None
 
 
+_PIECE = 256  # bytes a read of read_lines()
+
+
+def read_lines(fs, path):
+    """The lines of `path` one at a time, each with its newline (the last without one if the
+    file does not end in one); nothing if it does not exist; Unreadable if a read fails. Read
+    _PIECE bytes at a time: no piece of the heap need hold the whole file, which a small
+    heap late at boot may not have. close() the generator where it is left early (the file
+    is closed then)."""
+    try:
+        f = fs.open(path, "rb")
+    except OSError as exc:
+        if _absent(exc):
+            return
+        raise Unreadable(path) from None
+    with f:
+        rest = b""
+        while True:
+            try:
+                more = f.read(_PIECE)
+            except OSError:
+                raise Unreadable(path) from None
+            if not more:
+                if rest:
+                    yield rest
+                return
+            rest += more
+            start = 0
+            end = rest.find(b"\n")
+            while end >= 0:
+                yield rest[start:end + 1]
+                start = end + 1
+                end = rest.find(b"\n", start)
+            rest = rest[start:]
+
+
 def _write_all(f, data):
     # A write may take only part of the data; an OSError or a write of nothing ends it.
     done = f.write(data)
@@ -462,11 +498,16 @@ class Journal:
         self.owed = None
 
     def _has(self, folder, name):
+        names = self._names(folder)
+        return names is not None and name in names
+
+    def _names(self, folder):
+        """What `folder` holds; None if it is not there."""
         try:
-            return name in self.fs.listdir(folder)
+            return self.fs.listdir(folder)
         except OSError as exc:
             if _absent(exc):
-                return False
+                return None
             raise Unreadable(folder) from None
 
     def boot(self, look=True):
@@ -556,16 +597,15 @@ class Journal:
         tool's, for records that mix units: see Table.)"""
         if self.blocked:
             raise Blocked(self.blocked)  # a table may be there that boot could not read
-        if self._has(self.root, TABLE):
+        there = self._names(self.root)
+        if there is not None and TABLE in there:
             raise JournalError("a table is open: close it first")
         store = JournalStore(self.fs, self.folder)
         table = Table(game, players, profile, rules, names, titles, end, roster=roster,
                       bombers=bombers, store=store, scale=scale)
         try:
-            try:
+            if there is None:  # (asked for again, littlefs looks it up only to refuse)
                 self.fs.mkdir(self.root)
-            except OSError:
-                pass  # already there
             self.fs.mkdir(self.folder)
             store.open(table.header())
         except (OSError, JournalError) as exc:

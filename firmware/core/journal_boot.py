@@ -19,6 +19,7 @@ from core.journal import (
     Unreadable,
     _segments,
     read_file,
+    read_lines,
     segment_key,
     segment_name,
     write_file,
@@ -137,13 +138,16 @@ class Loader:
     def _opening(self):
         """The table the first segment's opening line opens; None where it is not known
         (no such line, damaged, or the file unreadable: `after` alone may tell)."""
+        lines = read_lines(self.fs, self.folder + "/" + segment_name(0, 0))
         try:
-            data = read_file(self.fs, self.folder + "/" + segment_name(0, 0))
+            line = next(lines)  # the first line alone
+        except StopIteration:  # none: the file is empty or not there
+            line = b""
         except Unreadable:
             return None
-        first = None
-        if data is not None and b"\n" in data:
-            first = unframe(data[:data.find(b"\n")])
+        finally:
+            lines.close()
+        first = unframe(line[:-1]) if line.endswith(b"\n") else None
         return first[1].get("open") if first is not None and first[0] == 0 else None
 
     def _vouched(self, owed):
@@ -162,25 +166,34 @@ class Loader:
         key = _after_key(after)
         if key is None or seq < key[0]:
             return False
-        lines = (read_file(self.fs, self.folder + "/" + after[0]) or b"").split(b"\n")
         count = seq + 1 - key[0]
-        if len(lines) <= count:  # (the last item is what follows the last newline)
-            return False
         digest = 0
         seen = key[1]
         whole = True
-        for line in lines[:count]:
-            parts = line.split(b" ", 2)
-            if len(parts) != 3:
-                return False
-            digest = crc32(parts[1], digest)  # as chain() does
-            # Whole and a hand, without parsing it: its checksum, and the canonical JSON of a
-            # hand event starts with its one key before "record".
-            if parts[1] != b"%08x" % crc32(parts[0] + b" " + parts[2]):
-                whole = False
-            elif parts[2].startswith(b'{"hand":'):
-                seen += 1
-        if "%08x" % digest != after[1]:
+        # Line by line: after the first frame a small heap may have no piece for the whole
+        # segment.
+        left = count
+        lines = read_lines(self.fs, self.folder + "/" + after[0])
+        try:
+            for line in lines:
+                if not left:
+                    break
+                if not line.endswith(b"\n"):
+                    return False  # the segment ends before event seq does
+                left -= 1
+                parts = line[:-1].split(b" ", 2)
+                if len(parts) != 3:
+                    return False
+                digest = crc32(parts[1], digest)  # as chain() does
+                # Whole and a hand, without parsing it: its checksum, and the canonical JSON
+                # of a hand event starts with its one key before "record".
+                if parts[1] != b"%08x" % crc32(parts[0] + b" " + parts[2]):
+                    whole = False
+                elif parts[2].startswith(b'{"hand":'):
+                    seen += 1
+        finally:
+            lines.close()
+        if left or "%08x" % digest != after[1]:
             return False
         return hands == seen if whole else key[1] <= hands <= key[1] + count
 

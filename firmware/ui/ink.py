@@ -27,8 +27,9 @@ measured on the emulated Pico.
 import micropython
 
 
-# Glyphs drawn one after another, as `count` jobs of three 32-bit words (an array("i"), or
-# line()'s buffer below): a call costs ~2,500 cycles from Python or viper, a glyph ~1,000.
+# Glyphs drawn one after another, as `count` jobs of three 32-bit words (an array("i"), the
+# 12 bytes of glyph() below, or ui/lines.py line()'s room for them): a call costs ~2,500
+# cycles from Python or viper, a glyph ~1,000.
 # r0: the strip's pixels (a FrameBuffer or its address: inline assembler is given a buffer's)
 # r1: the jobs, each:
 #     the glyph's rows' address (MONO_HLSB: a byte a row, two when wide; the leftmost pixel

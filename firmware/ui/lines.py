@@ -85,31 +85,32 @@ def measure(s, t, chars: int, odd, k: int) -> int:
 # A line of text drawn into a colour panel's strip: ui/text.py's draw() spends ~10,000 cycles a
 # Chinese character in Python around one glyph's machine code (the UTF-8 walk, the lookup,
 # the checks, the call). Here the walk, the lookup and the checks are machine code, and the
-# glyphs are drawn by glyphs() in one call for the line. Only what is plain is done here: a
-# glyph kept in ui/text.py's pool, drawn within the strip's columns (its pixel rows above and
-# below the strip cut off) or passed over left of it. At the first character that is neither
-# (not kept yet, cut by the left or right edge, right of the strip, beyond the font's plane)
-# it stops and returns, for ui/text.py to deal with that one in Python and call again after
-# it.
-# `index` and `pool` are ui/text.py's: an index of the kept glyphs, open-addressed from
-# (cp ^ cp >> 8) & 255 on (bytes 0-511 the code points, 2 bytes each; 512-767 their slot + 1,
-# 0 for none), then room for JOBS jobs of glyphs() (768-959); the pool of their slots (34
-# bytes each, as in the font file). `s` is UTF-8 bytes, drawn from byte `span & 0xFFFF` to
-# byte `span >> 16`; `at` is the pen (x + 1024) | (the line's top in the strip + 1024) << 11;
-# `size` the strip's width | its rows << 16; `tone` the colour word of glyphs(), its scale
-# with it. Few arguments, packed: each costs a call ~200 cycles. Returns where it stopped:
-# the byte index << 16 | (the pen's x + 0x8000).
+# glyphs are drawn by glyphs() in one call for the line. Each glyph is found in the image's
+# font where it lies in flash (its bucket's LOWS searched as find() below does, written in:
+# a call from viper to viper costs as much as the search) and drawn from its slot there:
+# nothing read into RAM, so a glyph never seen before costs what a seen one does. Only what
+# is plain is done here: a glyph drawn within the strip's columns (its pixel rows above and
+# below the strip cut off) or passed over left of it. At the first character that is
+# neither (missing from the font, cut by the left or right edge, right of the strip, beyond
+# the font's plane) it stops and returns, for ui/text.py to deal with that one in Python and
+# call again after it.
+# `font` is the image's font (tools/glyphs.py's layout, a bytes constant in flash); `jobs`
+# room for JOBS jobs of glyphs() (12 bytes each). `s` is UTF-8 bytes, drawn from byte
+# `span & 0xFFFF` to byte `span >> 16`; `at` is the pen (x + 1024) | (the line's top in the
+# strip + 1024) << 11; `size` the strip's width | its rows << 16; `tone` the colour word of
+# glyphs(), its scale with it. Few arguments, packed: each costs a call ~200 cycles. Returns
+# where it stopped: the byte index << 16 | (the pen's x + 0x8000).
 JOBS = 16  # a line's glyphs drawn in a call or two: 12 bytes of RAM each
 
 
 @micropython.viper
-def line(fb, s, span: int, at: int, size: int, tone: int, index, pool) -> int:
+def line(fb, s, span: int, at: int, size: int, tone: int, font, jobs) -> int:
     b = ptr8(s)
-    p = ptr8(index)
-    base = int(p)
-    q = ptr8(pool)
+    f = ptr8(font)
+    q = ptr8(int(f) + 522 + (f[4] << 8 | f[5]))  # the glyphs' slots, after the LOWS
     slots = int(q)
-    jobs = ptr32(base + 768)
+    job = ptr32(jobs)
+    room = int(job)
     done = 0  # jobs written
     strip = int(ptr8(fb))  # its pixels' address: glyphs() takes an int for less than a buffer
     i = span & 0xFFFF
@@ -131,14 +132,28 @@ def line(fb, s, span: int, at: int, size: int, tone: int, index, pool) -> int:
         elif c >= 0x80:
             cp = (c & 0x1F) << 6 | (b[i + 1] & 0x3F)
             length = 2
-        h = (cp ^ cp >> 8) & 255
-        slot = int(p[512 + h])
-        while slot and (p[2 * h] << 8 | p[2 * h + 1]) != cp:
-            h = (h + 1) & 255
-            slot = int(p[512 + h])
-        if not slot:
-            break  # not kept yet: read from the font
-        o = (slot - 1) * 34
+        if 0x20 <= cp <= 0x7E:
+            pos = int(cp) - 0x20  # printable ASCII: entries 0..94
+        else:
+            h = 8 + 2 * (int(cp) >> 8)  # its bucket: LOWS from BUCKETS[h] up to the next
+            lo = int(f[h]) << 8 | int(f[h + 1])
+            hi = (int(f[h + 2]) << 8 | int(f[h + 3])) - lo
+            low = int(cp) & 0xFF
+            pos = -1
+            first = 0
+            while first < hi:
+                mid = (first + hi) >> 1
+                v = int(f[522 + lo + mid])
+                if v < low:
+                    first = mid + 1
+                elif v > low:
+                    hi = mid
+                else:
+                    pos = lo + mid
+                    break
+            if pos < 0:
+                break  # not in the font: its box
+        o = pos * 34
         shape = q[o]
         wide = shape >> 7
         w = (8 << wide) * scale
@@ -161,18 +176,18 @@ def line(fb, s, span: int, at: int, size: int, tone: int, index, pool) -> int:
                 while part >= scale:
                     part -= scale
                     whole += 1
-                jobs[3 * done] = slots + o + 2
-                jobs[3 * done + 1] = ((top + above) * clip + x | (end - top - above) << 13
-                                      | whole << 20 | (scale - part) << 25)
-                jobs[3 * done + 2] = tone | wide << 28
+                job[3 * done] = slots + o + 2
+                job[3 * done + 1] = ((top + above) * clip + x | (end - top - above) << 13
+                                     | whole << 20 | (scale - part) << 25)
+                job[3 * done + 2] = tone | wide << 28
                 done += 1
                 if done == 16:  # JOBS
-                    glyphs(strip, base + 768, done)
+                    glyphs(strip, room, done)
                     done = 0
         x += w
         i += length
     if done:
-        glyphs(strip, base + 768, done)
+        glyphs(strip, room, done)
     return i << 16 | (x + 0x8000)
 
 

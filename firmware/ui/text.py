@@ -13,9 +13,13 @@ The font (layout: tools/glyphs.py) is every GB 2312 character, ~260 KB: it stays
 opened once and kept open, and a glyph's slot is read on demand with seek + readinto into a
 preallocated pool of the glyph cache (below); only its 522-byte header is kept in RAM. In the
 scorekeeper's own Pico image (tools/firmware) the font is frozen in as the bytes constant of
-ui/glyphs_frozen.py, read in place from the flash through an io.BytesIO, which refers to a
-bytes object's data instead of copying it: no file, and the same reads, save that a bucket
-of code points is searched where it lies, by ui/lines.py's machine code.
+ui/glyphs_frozen.py and read where it lies in flash: no file, no pool. Its header is read
+through an io.BytesIO (which refers to a bytes object's data instead of copying it), a
+bucket of code points is searched in place by ui/lines.py's machine code, and a glyph's rows
+are a memoryview of its slot in the font; ui/lines.py's line() finds and draws a line's
+glyphs there itself, so a glyph drawn for the first time costs about what a kept one does
+(opening a table: 38.1 ms -> 31.7 on the emulated Pico; boot with 2,000 hands 208.4 -> 191.8,
+its first frame's glyphs all new).
 
 How it draws (measured in VM fuel on MicroPython 1.27, host_tests/test_text_vm.py checks the
 bounds): each cached glyph's inked rows are blitted straight from its slot in the pool (blit
@@ -152,14 +156,16 @@ def _widths(f):
 _odd = _widths(_font) if _measure_native is not None else None
 _odd_count = len(_odd) >> 1 if _odd is not None else 0
 
-# Code points seen -> their glyph: (a memoryview of its inked rows in its slot of _pool, its
-# width | its first inked row << 5). The rows above and below the ink are not stored (see
-# tools/glyphs.py), so the blit walks fewer pixels. The dict lookup costs a fraction of the
-# file's search, and the view is made once instead of on every draw. The first _KEPT
-# characters seen are kept (a 34-byte slot each, ~80 bytes with the view, the tuple and the
-# dict's share: ~8 KB for 96) and the dict is never emptied, so once grown it makes no
-# garbage; any other is read again into _spare each time it is drawn (two reads of the
-# file), and a missing character gets its box.
+# Code points seen -> their glyph: (a memoryview of its inked rows in its slot, its width |
+# its first inked row << 5). The slot is the font's own in the image (in flash, nothing
+# copied), else one of _pool's, read from the font file. The rows above and below the ink
+# are not stored (see tools/glyphs.py), so the blit walks fewer pixels. The dict lookup costs
+# a fraction of the font's search, and the view is made once instead of on every draw. The
+# first _KEPT characters seen are kept (~50 bytes each for the view, the tuple and the dict's
+# share, and a 34-byte slot of _pool where there is one: ~8 KB for 96) and the dict is never
+# emptied, so once grown it makes no garbage; any other is looked up again (read again into
+# _spare: two reads of the file) each time it is drawn, and a missing character gets its
+# box.
 #
 # Strings are walked as their UTF-8 bytes, code points decoded here: iterating a str makes a
 # one-character str per character, and on MicroPython every new str is first looked up among
@@ -184,15 +190,18 @@ def _room(count):
 
 _glyphs = _room(_KEPT)
 _lookup = _glyphs.get  # bound once: binding it in draw() would allocate per call
-# The kept glyphs again, for ui/lines.py's line(): an open-addressed table of 256 entries, from
-# (cp ^ cp >> 8) & 255 on, the code points' two bytes in its first 512 bytes, their pool slot
-# + 1 in the next 256 (0: none); then room for line()'s 16 jobs of glyphs() (192 bytes). Only
-# where line() is (960 bytes), made at the first line drawn: not on a small heap, where
-# keep() lets line() go and text is drawn a glyph at a time.
-_index = None
+# Room for ui/lines.py's line() to write its jobs of glyphs() in (192 bytes), made at the first
+# line drawn. line() finds each glyph in the image's font itself, kept or not: the glyphs it
+# draws make no objects, which a small heap's app (keep()) gains most from.
+_jobs = None
 _job = bytearray(12) if _ink is not None else None  # one glyph's job, for glyph()
-_pool = memoryview(bytearray(_KEPT * _SLOT))
-_spare = memoryview(bytearray(_SLOT))
+# The image's glyphs are read where they lie in its flash; any other font's are read into a
+# pool of _KEPT slots, or into _spare once the pool is full.
+_in_flash = memoryview(_flash) if _flash is not None else None
+_pool = memoryview(bytearray(_KEPT * _SLOT)) if _flash is None else None
+_spare = memoryview(bytearray(_SLOT)) if _flash is None else None
+if _flash is None:
+    _line = None  # it finds glyphs in the image's font only
 _lows = bytearray(256) if _flash is None or _find is None else None  # a bucket's LOWS, read
 
 # Reused for every glyph: the blit source [buffer, width, height, format] and the palette.
@@ -234,43 +243,37 @@ def index(cp):
     return -1
 
 
-def _index_lines():
-    """Make line()'s index. A glyph kept before it (drawn where no strip is) is not in it:
-    line() stops at it and draw() draws it, only slower."""
-    global _index
-    _index = bytearray(960)
+def _line_jobs():
+    """Make line()'s room for its jobs of glyphs() (ui/lines.py JOBS, 12 bytes each)."""
+    global _jobs
+    _jobs = bytearray(192)
 
 
 def _glyph(cp):
     """The glyph of code point `cp` (see _glyphs), or minus its box's width if the font
     lacks it (or cannot be read)."""
     kept = len(_glyphs)
-    slot = _spare
+    slot = None
     try:
         i = index(cp)
         f = _font
-        if i >= 0 and f is not None:
-            if kept < _KEPT:
+        if i >= 0 and _in_flash is not None:  # the image's: its slot where it lies
+            slot = _in_flash[_SLOTS + _SLOT * i:_SLOTS + _SLOT * (i + 1)]
+        elif i >= 0 and f is not None and _spare is not None:
+            slot = _spare
+            if kept < _KEPT and _pool is not None:
                 slot = _pool[kept * _SLOT:(kept + 1) * _SLOT]
             f.seek(_SLOTS + _SLOT * i)
             if f.readinto(slot) != _SLOT:
-                i = -1
+                slot = None
     except (OSError, ValueError):  # unreadable, or closed
-        i = -1
-    if i < 0:
+        slot = None
+    if slot is None:
         return -16 if cp >= _WIDE_FROM else -8
     shape = slot[0]
     g = (slot[2:2 + slot[1]], (16 if shape & 0x80 else 8) | (shape & 0x0F) << 5)
     if kept < _KEPT:
         _glyphs[cp] = g
-        table = _index
-        if table is not None and cp <= 0xFFFF:
-            h = (cp ^ cp >> 8) & 255
-            while table[512 + h]:
-                h = (h + 1) & 255
-            table[2 * h] = cp >> 8
-            table[2 * h + 1] = cp & 0xFF
-            table[512 + h] = kept + 1
     return g
 
 
@@ -282,20 +285,18 @@ def forget():
     piece)."""
     while _glyphs:
         _glyphs.popitem()
-    if _index is not None:
-        for h in range(512, 768):
-            _index[h] = 0
 
 
 def keep(count):
     """Keep at most `count` glyphs instead of _KEPT: a small heap's app (ui/app.py, lean)
-    gives back ~80 bytes a glyph and reads the others again each time. Only before the first
+    gives back ~50-80 bytes a glyph and looks the others up again each time (where line()
+    draws them, in the image, no glyph is kept: it finds them itself). Only before the first
     glyph is kept: the pool's slots are in use from then on."""
-    global _KEPT, _pool, _glyphs, _lookup, _line
+    global _KEPT, _pool, _glyphs, _lookup
     if count < _KEPT and not _glyphs:
         _KEPT = count
-        _line = None  # nor line()'s index
-        _pool = memoryview(bytearray(count * _SLOT))
+        if _pool is not None:
+            _pool = memoryview(bytearray(count * _SLOT))
         _glyphs = _room(count)
         _lookup = _glyphs.get
 
@@ -385,26 +386,22 @@ def draw(fb, s, x, y, color, scale=1, clip=0, rows=0):
     src = _src
     get = _lookup
     # Where ui/lines.py's line() is, it draws the plain run of characters from byte i on; the
-    # character it stops at is drawn below, then it goes on after it. Where it stopped at
-    # once (a glyph not kept yet: every one on a new screen), the characters after are drawn
-    # here too until one is kept, rather than call it again for each (~40 us a call).
+    # character it stops at (cut by the strip's edge, missing from the font) is drawn below,
+    # then it goes on after it.
     fast = _line if ink is not None else None
-    if fast is not None and _index is None:
-        _index_lines()
+    if fast is not None and _jobs is None:
+        _line_jobs()
     data = s.encode()
     n = len(data)
     i = 0
     while i < n:
         if fast is not None:
-            start = i
             i = fast(fb, data, i | n << 16, (x + 1024) | (y + 1024) << 11, clip | rows << 16,
-                     tone, _index, _pool)
+                     tone, _flash, _jobs)
             x = (i & 0xFFFF) - 0x8000
             i >>= 16
             if i >= n:
                 break
-            if i == start:
-                fast = None
         cp = data[i]  # decoded as in width()
         i += 1
         if cp >= 0x80:
@@ -421,8 +418,6 @@ def draw(fb, s, x, y, color, scale=1, clip=0, rows=0):
                 _box(fb, x, y, -g, color, 1)
                 x -= g
                 continue
-        elif ink is not None:
-            fast = _line  # a kept glyph: the ones after it may be kept too
         shape = g[1]
         w = shape & 31
         if clip:
@@ -532,15 +527,15 @@ def _draw_scaled(fb, s, x, y, color, scale, clip, rows):
     ink = _ink if rows else None  # as in draw()
     tone = color | clip << 16 | scale << 25
     if ink is not None and _line is not None:
-        if _index is None:
-            _index_lines()
-        # ui/ink.py's line() draws it whole where every glyph is kept and within the strip's
-        # columns (the big multiplier once seen); else the Python below draws it all again,
-        # over what line() drew of it: the same pixels.
+        if _jobs is None:
+            _line_jobs()
+        # ui/lines.py's line() draws it whole where every glyph is in the font and within the
+        # strip's columns (the big multiplier); else the Python below draws it all again, over
+        # what line() drew of it: the same pixels.
         data = s.encode()
         n = len(data)
         done = _line(fb, data, n << 16, (x + 1024) | (y + 1024) << 11, clip | rows << 16, tone,
-                     _index, _pool)
+                     _flash, _jobs)
         if done >> 16 >= n:
             return (done & 0xFFFF) - 0x8000
     for ch in s:  # a few characters: walked as a str
