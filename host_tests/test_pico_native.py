@@ -86,15 +86,18 @@ print(json.dumps(bad))
 """
 
 
+def _on_the_image(tmp_path, script):
+    """What `script` printed at the REPL of a Pico just flashed with the scorekeeper's image,
+    line by line."""
+    with boot_image(tmp_path) as pico:
+        repl.enter_raw(pico)
+        return repl.run(pico, script).strip().splitlines()
+
+
 # On the image, as a Pico runs: its code is the same machine code tools.deploy copies to a
 # stock board, whose heap is too short for these checks' own buffers.
 def test_native_glyphs_draw_what_blit_draws(tmp_path):
-    pico = boot_image(tmp_path)
-    try:
-        repl.enter_raw(pico)
-        loaded, bad = repl.run(pico, SAME_PIXELS).strip().splitlines()[-2:]
-    finally:
-        pico.close()
+    loaded, bad = _on_the_image(tmp_path, SAME_PIXELS)[-2:]
     assert loaded == "True"  # frozen in, and ui/text.py draws with it
     assert json.loads(bad) == []
 
@@ -140,12 +143,7 @@ print(json.dumps([bad, common, native == walked_index, native.count(-1)]))
 
 
 def test_native_measure_is_what_the_glyphs_say(tmp_path):
-    pico = boot_image(tmp_path)
-    try:
-        repl.enter_raw(pico)
-        ready, found = repl.run(pico, SAME_WIDTHS).strip().splitlines()[-2:]
-    finally:
-        pico.close()
+    ready, found = _on_the_image(tmp_path, SAME_WIDTHS)[-2:]
     assert ready == "True"  # with the font's WIDTHS: ui/text.py measures with it
     bad, common, same_index, missing = json.loads(found)
     assert bad == []
@@ -212,12 +210,7 @@ def test_two_dma_strips_where_affordable_else_one_and_the_same_picture(tmp_path)
 def test_a_pico_boots_its_image_keeping_every_module_with_two_strips(tmp_path):
     """ui/launch.py measures the heap once (gc.mem_free() walks it all: some 10 ms a call on
     a Pico's boot) and gives the display its second strip from that: a Pico has the room."""
-    pico = boot_image(tmp_path)
-    try:
-        repl.enter_raw(pico)
-        said = repl.run(pico, "import sys\nd = sys.modules['board'].display\n"
-                              "print(int('ui.modules' in sys.modules), len(d._strips), "
-                              "int(d._dma is not None))")
-    finally:
-        pico.close()
+    said = _on_the_image(tmp_path, "import sys\nd = sys.modules['board'].display\n"
+                                   "print(int('ui.modules' in sys.modules), len(d._strips), "
+                                   "int(d._dma is not None))")[-1]
     assert said.split() == ["0", "2", "1"]  # not lean; two strips, the second sent by DMA
