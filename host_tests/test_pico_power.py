@@ -14,23 +14,13 @@ every cut:
   intended ones, in order;
 - boot finds nothing half-written it cannot set aside, and the panel shows what the
   MicroPython VM shows for the same files (the same totals, the same notice if any).
-
-Deployed as .mpy files, a boot that resumes a hand in progress can run out of heap (the known
-shortfall of that way on a Pico, docs/boards.md): the run is then an expected failure.
 """
 
 import shutil
 
 import pytest
 from device_vm import keys, run_device
-from pico_board import (
-    BOOT_QUIET_MS,
-    WAYS,
-    boot_image,
-    deployed_image,
-    expect_deployed_shortfall,
-    press_key,
-)
+from pico_board import BOOT_QUIET_MS, WAYS, boot_image, deployed_image, press_key
 from test_device_flows import NEW_CLASSIC
 
 from core.journal import read
@@ -71,7 +61,7 @@ def _play(pico, steps, stop_on_cut=False):
 
 @pytest.fixture(scope="module", params=WAYS)
 def evening(request, tmp_path_factory):
-    """The uncut evening: its start image, the marks, the journal it left, and the way."""
+    """The uncut evening: its start image, the marks, the journal it left."""
     folder = tmp_path_factory.mktemp("uncut")
     start = folder / "start.img"
     if request.param == "image":  # an erased Pico, the image dropped on it
@@ -91,7 +81,7 @@ def evening(request, tmp_path_factory):
         files = fs.files("/data")
     first = booted["erases"] + booted["programs"]
     assert base["erases"] + base["programs"] == first  # a boot writes the same each time
-    return start, first, marks, files, request.param
+    return start, first, marks, files
 
 
 def _phases(first, marks):
@@ -136,7 +126,7 @@ def _confirmed(first, marks, cut):
 
 
 def test_power_cuts_at_every_kind_of_flash_operation(evening, tmp_path, request):
-    start, first, marks, files, way = evening
+    start, first, marks, files = evening
     intended = _records(files)["/data/archive/0001"]
     assert len(intended) == HANDS
     soak = request.config.getoption("--soak")
@@ -155,8 +145,6 @@ def test_power_cuts_at_every_kind_of_flash_operation(evening, tmp_path, request)
         with Pico(image) as pico:
             booted = pico.settle(quiet_ms=BOOT_QUIET_MS)
             assert booted["settled"]
-            if pico.frame() != vm.shots["boot"]:  # a deployed Pico short of heap says so
-                expect_deployed_shortfall(way, pico.take_serial().decode("utf-8", "replace"))
             assert pico.frame() == vm.shots["boot"], "cut {}: the screen differs".format(cut)
         with FlashFS(image) as fs:
             after = _records(fs.files("/data"))
