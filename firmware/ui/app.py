@@ -53,6 +53,7 @@ class App:
         self.fs = fs
         self.data_dir = data_dir
         self.button_names = button_names
+        self.keymap = keymap
         self.settings = self._load_settings()
         self.journal = Journal(fs, data_dir)
         # The journal boots before the painter and the screens are imported: its peak (the
@@ -80,13 +81,6 @@ class App:
         self._hints = {}  # (lang, actions) -> hint line
         self._hint_parts = {}  # (lang, key, word) -> (part of a hint line, its width)
         self._last_hint = (None, None, 0, "")  # (actions, lang, rows, line) last asked for
-        # key -> (button, kind): the first button that gives it by a short press, else by a
-        # long one, else by a double press (a screen's first hints walked the keymap per key).
-        self._buttons = {}
-        for kind in range(3):
-            for i, entry in enumerate(keymap):
-                if entry[kind] is not None and entry[kind] not in self._buttons:
-                    self._buttons[entry[kind]] = (i, kind)
         self.stack = []
         from ui.draft import Keeper
 
@@ -301,7 +295,7 @@ class App:
         both = None  # OK and the menu on one button: one part, "A确认/长菜单"
         arrow = None  # (index in parts, part) of the first arrow named
         for key_, word in actions:
-            part = self._hint_part(key_, word, lang, text_width)
+            part = self._hint_part(key_, word, lang)
             if part is None:
                 continue
             if word in _ARROWS and arrow is not None:
@@ -314,10 +308,9 @@ class App:
             if key_ in _ALWAYS and both is not None and both[1][2] == part[2]:
                 first = both[1]
                 button = len(self.button_names[part[2]])
+                joined = first[0] + "/" + part[0][button:].lstrip()
                 if key_ == keys.OK:  # the short press first
-                    joined = "".join((part[0], "/", first[0][button:].lstrip()))
-                else:
-                    joined = "".join((first[0], "/", part[0][button:].lstrip()))
+                    joined = part[0] + "/" + first[0][button:].lstrip()
                 parts[both[0]] = (0, parts[both[0]][1], (joined, text_width(joined), part[2]))
                 continue
             if key_ in _ALWAYS:
@@ -349,28 +342,26 @@ class App:
         part = self._hint_part(key, word, self.lang)
         return None if part is None else part[0]
 
-    def _hint_part(self, key, word, lang, text_width=None):
+    def _hint_part(self, key, word, lang):
         """("A确认", its width, the button) for a logical key and its word, or None when no
         button gives the key. Kept: most screens share their parts (▼ ▲ 确认 返回), so a
-        screen seen for the first time mostly only joins them. text_width: ui.text's width,
-        where the caller has it (an import in a function costs a Pico some 65 us a time)."""
+        screen seen for the first time mostly only joins them."""
         cache = self._hint_parts
         found = cache.get((lang, key, word))
         if found is not None:
             return found
-        at = self._buttons.get(key)
-        if at is None:
-            return None
-        if text_width is None:
-            from ui.text import width as text_width
-        i, kind = at
+        from ui.text import width as text_width
+
         marks = _KINDS if lang == "zh" or word in _ARROWS else _KINDS_EN
-        # One new str, not one per "+": each is looked up among the interned ones (ui/text.py).
-        part = "".join((self.button_names[i], marks[kind], text(word, lang)))
-        if len(cache) >= _HINT_PARTS_KEPT:
-            cache.clear()
-        found = cache[(lang, key, word)] = (part, text_width(part), i)
-        return found
+        for kind in range(3):
+            for i, entry in enumerate(self.keymap):
+                if entry[kind] == key:
+                    part = self.button_names[i] + marks[kind] + text(word, lang)
+                    if len(cache) >= _HINT_PARTS_KEPT:
+                        cache.clear()
+                    found = cache[(lang, key, word)] = (part, text_width(part), i)
+                    return found
+        return None
 
     # -- what screens ask of the table ----------------------------------------------------
 
