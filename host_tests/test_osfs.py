@@ -1,5 +1,6 @@
 """The board's file-system adapter: after "no space" it remounts before the error goes on;
-on a small heap it holds room aside for the next file to open."""
+on a small heap it holds room aside for the next file to open; a small file rewritten in
+place stays open between writes, each committed whole."""
 
 import pytest
 
@@ -12,6 +13,9 @@ class FullFile:
 
     def write(self, data):
         raise OSError(ENOSPC)
+
+    def seek(self, offset):
+        pass
 
     def close(self):
         self.closed = True
@@ -73,3 +77,38 @@ def test_a_spare_makes_room_for_a_file_that_finds_none_and_comes_back(tmp_path, 
     with fs.open(str(tmp_path / "j"), "ab") as f:
         f.write(b"!")
     assert fs._spare is None
+
+
+def test_a_rewrite_keeps_the_file_open_and_commits_each_write_whole(tmp_path):
+    path = str(tmp_path / "hand.json")
+    fs = OsFS()
+    fs.rewrite(path, b'{"bombs": ["bomb"]}')
+    held = fs._held
+    assert open(path, "rb").read() == b'{"bombs": ["bomb"]}'  # committed, still open
+    fs.rewrite(path, b'{"bombs": []}      ')  # the caller pads: the file is not truncated
+    assert fs._held is held
+    assert open(path, "rb").read() == b'{"bombs": []}      '
+    fs.remove(path)  # closed first
+    assert fs._held is None and not (tmp_path / "hand.json").exists()
+    fs.rewrite(path, b"{}")  # made anew
+    assert open(path, "rb").read() == b"{}"
+    other = str(tmp_path / "other.json")
+    fs.rewrite(other, b"[]")  # another path: the first is let go
+    assert fs._held is not None and fs._held[0] == other and held[1]._f is None
+
+
+def test_a_rewrite_that_finds_the_flash_full_lets_the_file_go_then_remounts(tmp_path):
+    remounts = []
+    fs = OsFS(remount=lambda: remounts.append(fs._held))
+    path = str(tmp_path / "hand.json")
+    fs.rewrite(path, b"{}")
+    held = fs._held[1]
+    held._f.close()
+    held._f = FullFile()
+    full = held._f
+    with pytest.raises(OSError) as error:
+        fs.rewrite(path, b'{"bid": 3}')
+    # No file stays open across the remount: the one that failed is closed, none held.
+    assert error.value.args[0] == ENOSPC and remounts == [None] and full.closed
+    fs.rewrite(path, b'{"bid": 3}')  # opened again on the next
+    assert open(path, "rb").read() == b'{"bid": 3}'

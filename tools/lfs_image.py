@@ -109,6 +109,7 @@ class LfsFS:
         self.blocks = blocks
         if format:
             LittleFS(context=flash, block_count=blocks, mount=False, **RP2).format()
+        self._held = None  # (path, LfsFile) that rewrite() keeps open
         self._mount()
 
     def _mount(self):
@@ -117,6 +118,7 @@ class LfsFS:
         self.fs = self.lfs.fs
 
     def remount(self):
+        self.let_go()
         self.lfs.unmount()
         self._mount()
 
@@ -125,6 +127,36 @@ class LfsFS:
         if remount and exc.code == NOSPC:
             self.remount()
         return OSError(-exc.code, str(exc))
+
+    def rewrite(self, path, data):
+        """As the board's OsFS.rewrite: `data` at the start of `path`, synced (committed
+        whole), the file kept open for the next call; remove() and a remount close it."""
+        held = self._held
+        if held is not None and held[0] != path:
+            self.let_go()
+            held = None
+        if held is None:
+            held = self._held = (path, self.open(path, "wb"))
+        f = held[1]
+        try:
+            lfs.file_seek(self.fs, f.handle, 0, 0)
+            f.write(data)
+            lfs.file_sync(self.fs, f.handle)
+        except LittleFSError as exc:
+            self.let_go()
+            raise self.error(exc) from None
+        except OSError:
+            self.let_go()
+            raise
+
+    def let_go(self):
+        held = self._held
+        self._held = None
+        if held is not None:
+            try:
+                held[1].close()
+            except OSError:
+                pass
 
     def open(self, path, mode="rb"):
         flags = APPEND if "a" in mode else WRITE if "w" in mode else lfs.LFSFileFlag.rdonly
@@ -153,6 +185,8 @@ class LfsFS:
         self._call("mkdir", path)
 
     def remove(self, path):
+        if self._held is not None and self._held[0] == path:
+            self.let_go()
         self._call("remove", path)
 
     def rename(self, old, new):

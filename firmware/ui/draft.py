@@ -11,9 +11,11 @@ that it is only ever taken back into the very hand it was written for.
 The file is a few hundred bytes at most: littlefs keeps a file that small inline in its
 folder's metadata, and rewriting it appends a commit there instead of erasing a block; the
 figures are in docs/journal.md. It is written in place, not aside and renamed: littlefs
-commits a file at its close, so a cut leaves the old draft or the new one, and a draft that
-does not read back whole is only a hand in progress lost, said so on the screen; never a
-confirmed hand, never a boot refused.
+commits a file whole (at a close, or a flush), so a cut leaves the old draft or the new one,
+and a draft that does not read back whole is only a hand in progress lost, said so on the
+screen; never a confirmed hand, never a boot refused. On the board the file stays open while
+a hand is entered (OsFS.rewrite: a bomb's press ~1 ms sooner), and a file cannot be made
+shorter: a shorter draft is padded with spaces, which JSON reads past.
 """
 
 import json
@@ -51,6 +53,7 @@ class Keeper:
         self.saved = b""  # what the file holds as far as known; None: no file
         self.owner = None  # the owner written in it
         self.draft = None  # the draft written in it, where this Keeper wrote one
+        self.size = 0  # the file's length since it was made: a draft is padded to it
 
     def keep(self, app):
         """Write the hand in progress if a press changed it, remove it once there is none.
@@ -74,9 +77,11 @@ class Keeper:
             if self.saved is None or self.owner is None or self.owner == owner:
                 self.keep_none()  # backed out of the hand (or no table): none goes on
             return
+        size = self.size
+        if len(data) > size:
+            size = self.size = len(data)
         try:
-            with self.fs.open(self.path, "wb") as f:
-                f.write(data)
+            _write(self.fs, self.path, data + b" " * (size - len(data)))
         except OSError:
             pass  # no room: nothing stored is harmed, the hand goes on unkept
         self.saved = data
@@ -119,3 +124,15 @@ class Keeper:
         self.saved = None
         self.owner = None
         self.draft = None
+        self.size = 0
+
+
+def _write(fs, path, data):
+    """`data` as the whole file: rewritten in place where the file system keeps the file
+    open for that (the board's, drivers/osfs.py), else written anew."""
+    rewrite = getattr(fs, "rewrite", None)
+    if rewrite is not None:
+        rewrite(path, data)
+        return
+    with fs.open(path, "wb") as f:
+        f.write(data)
