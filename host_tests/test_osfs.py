@@ -112,3 +112,11 @@ def test_a_rewrite_that_finds_the_flash_full_lets_the_file_go_then_remounts(tmp_
     assert error.value.args[0] == ENOSPC and remounts == [None] and full.closed
     fs.rewrite(path, b'{"bid": 3}')  # opened again on the next
     assert open(path, "rb").read() == b'{"bid": 3}'
+
+
+def test_a_small_heap_holds_no_file_open_between_rewrites(tmp_path):
+    path = str(tmp_path / "hand.json")
+    fs = OsFS(spare=True)
+    fs.rewrite(path, b'{"bid": 3}')
+    fs.rewrite(path, b"{}        ")
+    assert fs._held is None and open(path, "rb").read() == b"{}        "

@@ -88,6 +88,9 @@ class OsFS:
         self._spare = bytearray(FILE_ROOM) if spare else None
         self._keeps = spare
         self._held = None  # (path, _File) that rewrite() keeps open
+        # A small heap keeps no file open between writes: its 1,152 bytes in one piece
+        # are the room the journal's next append needs late in an evening.
+        self._holds = not spare
 
     def failed(self, exc, f):
         if exc.args and exc.args[0] == ENOSPC and self._remount is not None:
@@ -107,7 +110,12 @@ class OsFS:
         whole or not at all, as a close is: a cut leaves the last data written. The file
         never gets shorter (MicroPython cannot truncate a file): what was longer before
         stays past the new data unless the caller pads it. remove() and a remount close
-        it, as does a rewrite of another path."""
+        it, as does a rewrite of another path. With a spare (a small heap) the file is
+        written anew and closed each time instead."""
+        if not self._holds:
+            with self.open(path, "wb") as f:
+                f.write(data)
+            return
         held = self._held
         if held is not None and held[0] != path:
             self.let_go()
