@@ -49,9 +49,11 @@ from core.profiles import (
     PROFILES,
 )
 
-RECORD_KEYS = ("game", "profile", "players", "rules", "landlord", "partner", "bid", "grabs",
+# A set: every key of every hand scored (each press of a hand being entered scores it again)
+# is looked up in it, one hash instead of a walk of 19 (on a Pico 0.08 ms of each score).
+RECORD_KEYS = {"game", "profile", "players", "rules", "landlord", "partner", "bid", "grabs",
                "shown", "doubles", "revealed", "bombs", "spring", "winner", "escape", "held",
-               "house", "bombers", "seating")
+               "house", "bombers", "seating"}
 RULE_KEYS = ("base", "cap", "bomb_mode", "spring_factor", "super_double", "beans", "factors",
              "unit")
 SHOWN_FACTORS = (1, 2, 3, 4, 5)
@@ -132,7 +134,9 @@ def check_deal(profile, bombs, held=0):
 def _house(record):
     """The table's own factors for this hand (a house rule such as 底牌同花 ×2), each 2 to
     MAX_FACTOR, as terms ["house", factor, count] in the order first added."""
-    house = record.get("house", [])
+    if "house" not in record:
+        return []  # most hands: none, without the checks' generator (~0.3 ms on a Pico)
+    house = record["house"]
     if (not isinstance(house, list) or len(house) > MAX_HOUSE
             or not all(is_int(f) and 2 <= f <= MAX_FACTOR for f in house)):
         raise RecordError("house", house, "must list at most {} factors, each 2 to {}".format(
@@ -152,16 +156,18 @@ def _bomb_terms(bombs, factors, held, add_mode):
     if add_mode:
         counted = held + len([k for k in bombs if factors[k] > 1])
         return [["bombs", 1 + counted, 1]] if counted else []
-    # One term per kind, so that the breakdown names it: 2(炸弹) × 2(王炸), not 2².
-    counts = {}
-    order = []
+    # One term per kind, so that the breakdown names it: 2(炸弹) × 2(王炸), not 2²; in the
+    # order first played, each counted in place.
+    terms = []
+    by_kind = {}
     for kind in bombs:
-        if factors[kind] > 1:
-            if kind not in counts:
-                order.append(kind)
-                counts[kind] = 0
-            counts[kind] += 1
-    terms = [[kind, factors[kind], counts[kind]] for kind in order]
+        factor = factors[kind]
+        if factor > 1:
+            if kind in by_kind:
+                by_kind[kind][2] += 1
+            else:
+                term = by_kind[kind] = [kind, factor, 1]
+                terms.append(term)
     if held:
         terms.append(["held", 2, held])
     return terms
