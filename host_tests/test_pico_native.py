@@ -163,7 +163,7 @@ d = ST7789(SPI(0, baudrate=62_500_000, sck=Pin(18), mosi=Pin(19)), dc=Pin(16, Pi
            cs=Pin(17, Pin.OUT, value=1), width=240, height=135, offset=(52, 40), rotation=1,
            invert=True{strips})
 {before}
-kept = [len(d._strips), d._dma is not None]
+kept = [len(d._strips), d._dma is not None, d._regs is not None]
 for y in range(0, 135, 16):
     h = min(16, 135 - y)
     for x, w in ((0, 100), (100, 140)):
@@ -177,8 +177,9 @@ print(json.dumps(kept))
 """
 
 
-def _picture(tmp_path, name, before="", strips=""):
-    pico = boot(tmp_path, name=name + ".img")
+def _picture(tmp_path, name, before="", strips="", image=False):
+    pico = (boot_image(tmp_path, name=name + ".img") if image
+            else boot(tmp_path, name=name + ".img"))
     try:
         repl.enter_raw(pico)
         # A soft reset from the raw REPL: a fresh heap, as the board file finds it (main.py
@@ -194,17 +195,23 @@ def _picture(tmp_path, name, before="", strips=""):
 
 def test_two_dma_strips_where_affordable_else_one_and_the_same_picture(tmp_path):
     two, picture = _picture(tmp_path, "two", before="assert d.second_strip(7680)")
-    assert two == [2, True]
+    assert two == [2, True, False]
     one, blocking = _picture(tmp_path, "one", strips=", strips=1")
-    assert one == [1, False]
+    assert one == [1, False, False]
     assert blocking == picture
     # Less room than the strip takes, or one strip asked for: one strip all the same.
     short, refused = _picture(tmp_path, "short", before="assert not d.second_strip(7679)")
-    assert short == [1, False]
+    assert short == [1, False, False]
     assert refused == picture
     asked, _ = _picture(tmp_path, "asked", strips=", strips=1",
                         before="assert not d.second_strip(1 << 20)")
-    assert asked == [1, False]
+    assert asked == [1, False, False]
+    # The image's machine code (drivers/st7789_rp2.py) sets each window and starts its DMA:
+    # the same picture, pixel for pixel.
+    fast, machine = _picture(tmp_path, "fast", before="assert d.second_strip(7680)",
+                             image=True)
+    assert fast == [2, True, True]
+    assert machine == picture
 
 
 def test_a_pico_boots_its_image_keeping_every_module_with_two_strips(tmp_path):
@@ -212,5 +219,6 @@ def test_a_pico_boots_its_image_keeping_every_module_with_two_strips(tmp_path):
     a Pico's boot) and gives the display its second strip from that: a Pico has the room."""
     said = _on_the_image(tmp_path, "import sys\nd = sys.modules['board'].display\n"
                                    "print(int('ui.modules' in sys.modules), len(d._strips), "
-                                   "int(d._dma is not None))")[-1]
-    assert said.split() == ["0", "2", "1"]  # not lean; two strips, the second sent by DMA
+                                   "int(d._dma is not None), int(d._regs is not None))")[-1]
+    # not lean; two strips, each sent by DMA, its window set by the image's machine code
+    assert said.split() == ["0", "2", "1", "1"]

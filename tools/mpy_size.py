@@ -28,7 +28,7 @@ class CompileError(Exception):
 NATIVE = (FIRMWARE / "ui" / "ink.py",)
 # Native modules frozen into the RP2040 image only (ports/rp2/manifest.py), never deployed: a
 # file's machine code is loaded into the heap, which a stock board's deployed app cannot spare.
-IMAGE_NATIVE = (FIRMWARE / "ui" / "lines.py",)
+IMAGE_NATIVE = (FIRMWARE / "ui" / "lines.py", FIRMWARE / "drivers" / "st7789_rp2.py")
 # mpy-cross -march values the native modules are written for: the RP2040's Cortex-M0+ (ui/ink.py
 # is its inline assembler).
 ARCHS = ("armv6m",)

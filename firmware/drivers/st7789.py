@@ -34,6 +34,7 @@ duty; a plain Pin backlight stays on at any level above 0 (a board without PWM i
 when only dimming was asked).
 """
 
+from array import array
 from time import sleep_ms, ticks_add, ticks_diff, ticks_ms
 
 from micropython import const
@@ -41,10 +42,14 @@ from micropython import const
 from drivers.strip import DEFAULT_PALETTE, StripDisplay
 
 try:  # rp2 (the Pico): a strip goes out by DMA while the painter draws the next one
-    from machine import mem32
+    from machine import Pin, mem32
     from rp2 import DMA
 except ImportError:  # elsewhere (and on the host's VM): machine.SPI.write, blocking
-    DMA = mem32 = None
+    DMA = mem32 = Pin = None
+try:  # the scorekeeper's image: the window set and the DMA started in machine code
+    from drivers import st7789_rp2
+except ImportError:  # deployed, or elsewhere: from Python, the same bytes
+    st7789_rp2 = None
 
 # Command codes (datasheet, System Function Command table) and the waits each description asks.
 _SWRESET = const(0x01)  # wait 5 ms before the next command, 120 ms before SLPOUT
@@ -90,6 +95,11 @@ _ROTATION_MADCTL = (0, _MX | _MV, _MX | _MY, _MV | _MY)
 # 16 + 2n (DMA chapter, DREQ table). pico-sdk's spi_init enables the SPI's DMA requests.
 _SPI_BASE = (0x4003C000, 0x40040000)
 _SSPSR_BSY = const(0x10)
+# The SIO's GPIO_OUT_SET and GPIO_OUT_CLR; the DMA's channel 0, each next 0x40 on.
+_GPIO_OUT_SET = 0xD0000014
+_GPIO_OUT_CLR = 0xD0000018
+_DMA_BASE = 0x50000000
+_GPIOS = 30  # the RP2040's GPIO0..29
 
 
 def _spi_number(spi):
@@ -110,6 +120,35 @@ def _send_channel(n):
     # paced by the SPI's TX FIFO
     ctrl = dma.pack_ctrl(size=0, inc_read=True, inc_write=False, treq_sel=16 + 2 * n)
     return dma, ctrl, _SPI_BASE[n] + 0x08, _SPI_BASE[n] + 0x0C
+
+
+def _gpio(pin):
+    """The GPIO number of an rp2 machine.Pin, or None (a Signal, an extender's pin). rp2's
+    Pin(n) without settings is pin n's one object, left as it is."""
+    for n in range(_GPIOS):
+        if Pin(n) is pin:  # pyright: ignore[reportOptionalCall]  (called on rp2 only)
+            return n
+    return None
+
+
+def _machine_send(n, dma, ctrl, dc, cs):
+    """The registers drivers/st7789_rp2.py's send() works with, or None where it cannot (not
+    the image, a DC or CS that is not a plain GPIO)."""
+    if st7789_rp2 is None:
+        return None
+    dc_gpio = _gpio(dc)
+    cs_gpio = _gpio(cs)
+    if dc_gpio is None or cs_gpio is None:
+        return None
+    regs = array("I", bytes(4 * st7789_rp2.WORDS))
+    regs[st7789_rp2.SPI] = _SPI_BASE[n]
+    regs[st7789_rp2.DC] = 1 << dc_gpio
+    regs[st7789_rp2.CS] = 1 << cs_gpio
+    regs[st7789_rp2.DMA] = _DMA_BASE + 0x40 * dma.channel
+    regs[st7789_rp2.CTRL] = ctrl
+    regs[st7789_rp2.SET] = _GPIO_OUT_SET
+    regs[st7789_rp2.CLEAR] = _GPIO_OUT_CLR
+    return regs
 
 
 def _fill_channel():
@@ -145,8 +184,12 @@ class ST7789(StripDisplay):
         if n is None or not strips:
             strips = 1  # nothing sends in the background here, or not yet
         super().__init__(width, height, palette, strips)
+        self._spi = spi
+        self._dc = dc
+        self._cs = cs
         self._dma = None
         self._ctrl = self._dr = self._sr = 0
+        self._regs = None  # drivers/st7789_rp2.py's, where it sends
         if strips == 2:
             self._send_by_dma()
         self._busy = False  # a strip is going out by DMA, CS still low
@@ -156,9 +199,6 @@ class ST7789(StripDisplay):
         self._halves = 0 if fill is None else fill[2]
         self._color = bytearray(4)  # two pixels of the colour the fill channel reads
         self._filled = -1  # the colour in _color
-        self._spi = spi
-        self._dc = dc
-        self._cs = cs
         self._rst = rst
         self._bl = backlight
         self._pwm = backlight is not None and hasattr(backlight, "duty_u16")
@@ -181,6 +221,7 @@ class ST7789(StripDisplay):
 
     def _send_by_dma(self):
         self._dma, self._ctrl, self._dr, self._sr = _send_channel(self._n)
+        self._regs = _machine_send(self._n, self._dma, self._ctrl, self._dc, self._cs)
 
     def second_strip(self, room):
         """Take the second strip (made with strips=0, on rp2) if it takes at most `room`
@@ -316,6 +357,14 @@ class ST7789(StripDisplay):
             self._finish()
         if self._hold:
             self._settle()
+        regs = self._regs
+        if regs is not None:
+            x = self.x0 + self.box_x
+            y = self.y0 + self.box_y
+            st7789_rp2.send(regs, self._strip, x, y, self.box_w, self.box_h)  # pyright: ignore[reportOptionalMemberAccess, reportArgumentType]
+            self._busy = True
+            self._turn()
+            return
         spi = self._spi
         dc = self._dc
         one = self._one

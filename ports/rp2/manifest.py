@@ -20,3 +20,4 @@ module("scorekeeper_flash.py", base_path="modules")
 include("../manifest_app.py")
 module("ui/ink.py", base_path="../../firmware")  # RP2040 machine code: this port only
 module("ui/lines.py", base_path="../../firmware")  # the same, never deployed (ui/lines.py)
+module("drivers/st7789_rp2.py", base_path="../../firmware")  # the same (its docstring)
