@@ -48,7 +48,7 @@ except ImportError:  # elsewhere (and on the host's VM): machine.SPI.write, bloc
     DMA = mem32 = Pin = None
 try:  # the scorekeeper's image: the window set and the DMA started in machine code
     from drivers import st7789_rp2
-except ImportError:  # deployed, or elsewhere: from Python, the same bytes
+except (ImportError, SyntaxError):  # deployed, or its source on a port without viper: Python
     st7789_rp2 = None
 
 # Command codes (datasheet, System Function Command table) and the waits each description asks.
