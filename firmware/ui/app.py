@@ -44,7 +44,11 @@ _HINT_PARTS_KEPT = 24  # "A确认" and the like, ~70 B each: the screens use abo
 
 
 class App:
-    def __init__(self, display, layout, fs, data_dir, button_names, keymap, lean=False):
+    def __init__(self, display, layout, fs, data_dir, button_names, keymap, lean=False,
+                 collect=False):
+        """lean: see below. collect: the modules' bytecode is loaded into the heap (ui/launch.py
+        says so on a board that runs .mpy files; not on the VM, whose collector must not run
+        inside a call, tools/mpvm.py)."""
         self.display = display
         # A small heap: let the screens' modules go whenever the table screen is alone
         # again, unless they run from the image's flash (ui/modules.py); ui/launch.py
@@ -60,6 +64,15 @@ class App:
         # snapshot, a segment, the replay's module) and theirs never add up on a small heap.
         # Its folder is looked at after the first frame (look_around).
         self.table, report = self.journal.boot(look=False)
+        if collect:
+            # Deployed as .mpy files, the painter's and the screens' bytecode is loaded into
+            # the heap next: collected first, the journal's garbage (a table's lines read and
+            # replayed) is room in one piece for it, not holes it is laid out between. Left
+            # to fill the heap, a Pico's first frame found no 1,280 bytes together with 100 KB
+            # free (host_tests/test_bench.py, test_pico_power.py).
+            import gc
+
+            gc.collect()
         from ui.paint import Painter
 
         if lean:
@@ -523,7 +536,7 @@ class Device:
     clock, pressing simulated buttons in between. `clock` (the board's time.ticks_ms) says
     when a frame is on the panel; without it, the time of the step that drew it."""
 
-    def __init__(self, board, fs, now, lean=False, clock=None):
+    def __init__(self, board, fs, now, lean=False, clock=None, collect=False):
         from time import ticks_diff
 
         from ui.input import Input
@@ -532,7 +545,7 @@ class Device:
         self._clock = clock
         self._diff = ticks_diff
         self.app = App(board.display, board.layout, fs, board.data_dir, board.button_names,
-                       board.keymap, lean)
+                       board.keymap, lean, collect)
         self.input = Input(board.buttons, board.keymap, now)
         self._arm()
         board.display.set_brightness(100)  # lit in full, whatever a run before left it at
