@@ -188,8 +188,9 @@ class App:
         emulated Pico after a short evening: 91 KB free, yet no 1,280 bytes together. The
         hand's screens are let go (the next hand reads them again, a few ms each), and so are
         the kept glyphs and hint lines (made again as they are drawn). Callers call it on a
-        small heap only (self.lean): a heap that keeps everything has the room whole, and a
-        Pico runs its image, whose bytecode is in flash."""
+        small heap (self.lean), and on a heap that keeps everything only once it was refused
+        the room (deployed .mpy files on a Pico, late in an evening): a Pico runs its image,
+        whose bytecode is in flash."""
         import gc
 
         from ui import text
