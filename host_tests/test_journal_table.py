@@ -105,6 +105,17 @@ def test_a_closed_table_is_archived_read_only_and_deleted_on_request():
     assert journal.archives() == []
 
 
+def test_a_second_table_is_refused_while_one_is_open_and_the_open_one_is_kept():
+    fs = MemFS()
+    journal = Journal(fs, "d")  # no journal folder yet: the first table makes it
+    table = journal.open_table("ddz", 3, profile="classic")
+    table.record({"landlord": 0, "bid": 3, "winner": "landlord"})
+    with pytest.raises(JournalError, match="a table is open"):
+        journal.open_table("ddz", 3, profile="happy")
+    booted = journal.boot()[0]
+    assert booted is not None and booted.profile == "classic" and booted.totals == [6, -3, -3]
+
+
 def test_a_hand_an_earlier_firmware_confirmed_is_kept_though_the_cards_forbid_it():
     # Firmware before the deal checks let 王炸 be pressed twice in one classic hand. Such a
     # hand is refused when entered now, but one already in a journal boots as it was.
