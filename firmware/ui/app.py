@@ -57,7 +57,6 @@ class App:
         self.fs = fs
         self.data_dir = data_dir
         self.button_names = button_names
-        self.keymap = keymap
         self.settings = self._load_settings()
         self.journal = Journal(fs, data_dir)
         # The journal boots before the painter and the screens are imported: its peak (the
@@ -94,6 +93,13 @@ class App:
         self._hints = {}  # (lang, actions) -> hint line
         self._hint_parts = {}  # (lang, key, word) -> (part of a hint line, its width)
         self._last_hint = (None, None, 0, "")  # (actions, lang, rows, line) last asked for
+        # key -> (button, kind): the first button that gives it by a short press, else by a
+        # long one, else by a double press (a screen's first hints walked the keymap per key).
+        self._buttons = {}
+        for kind in range(3):
+            for i, entry in enumerate(keymap):
+                if entry[kind] is not None and entry[kind] not in self._buttons:
+                    self._buttons[entry[kind]] = (i, kind)
         self.stack = []
         from ui.draft import Keeper
 
@@ -322,9 +328,10 @@ class App:
             if key_ in _ALWAYS and both is not None and both[1][2] == part[2]:
                 first = both[1]
                 button = len(self.button_names[part[2]])
-                joined = first[0] + "/" + part[0][button:].lstrip()
                 if key_ == keys.OK:  # the short press first
-                    joined = part[0] + "/" + first[0][button:].lstrip()
+                    joined = "".join((part[0], "/", first[0][button:].lstrip()))
+                else:
+                    joined = "".join((first[0], "/", part[0][button:].lstrip()))
                 parts[both[0]] = (0, parts[both[0]][1], (joined, text_width(joined), part[2]))
                 continue
             if key_ in _ALWAYS:
@@ -364,18 +371,19 @@ class App:
         found = cache.get((lang, key, word))
         if found is not None:
             return found
+        at = self._buttons.get(key)
+        if at is None:
+            return None
         from ui.text import width as text_width
 
+        i, kind = at
         marks = _KINDS if lang == "zh" or word in _ARROWS else _KINDS_EN
-        for kind in range(3):
-            for i, entry in enumerate(self.keymap):
-                if entry[kind] == key:
-                    part = self.button_names[i] + marks[kind] + text(word, lang)
-                    if len(cache) >= _HINT_PARTS_KEPT:
-                        cache.clear()
-                    found = cache[(lang, key, word)] = (part, text_width(part), i)
-                    return found
-        return None
+        # One new str, not one per "+": each is looked up among the interned ones (ui/text.py).
+        part = "".join((self.button_names[i], marks[kind], text(word, lang)))
+        if len(cache) >= _HINT_PARTS_KEPT:
+            cache.clear()
+        found = cache[(lang, key, word)] = (part, text_width(part), i)
+        return found
 
     # -- what screens ask of the table ----------------------------------------------------
 
