@@ -315,7 +315,7 @@ class App:
         both = None  # OK and the menu on one button: one part, "A确认/长菜单"
         arrow = None  # (index in parts, part) of the first arrow named
         for key_, word in actions:
-            part = self._hint_part(key_, word, lang)
+            part = self._hint_part(key_, word, lang, text_width)
             if part is None:
                 continue
             if word in _ARROWS and arrow is not None:
@@ -363,10 +363,11 @@ class App:
         part = self._hint_part(key, word, self.lang)
         return None if part is None else part[0]
 
-    def _hint_part(self, key, word, lang):
+    def _hint_part(self, key, word, lang, text_width=None):
         """("A确认", its width, the button) for a logical key and its word, or None when no
         button gives the key. Kept: most screens share their parts (▼ ▲ 确认 返回), so a
-        screen seen for the first time mostly only joins them."""
+        screen seen for the first time mostly only joins them. text_width: ui.text's width,
+        where the caller has it (an import in a function costs a Pico some 65 us a time)."""
         cache = self._hint_parts
         found = cache.get((lang, key, word))
         if found is not None:
@@ -374,8 +375,8 @@ class App:
         at = self._buttons.get(key)
         if at is None:
             return None
-        from ui.text import width as text_width
-
+        if text_width is None:
+            from ui.text import width as text_width
         i, kind = at
         marks = _KINDS if lang == "zh" or word in _ARROWS else _KINDS_EN
         # One new str, not one per "+": each is looked up among the interned ones (ui/text.py).
