@@ -240,9 +240,12 @@ class NewTableScreen(Choice):
         elif value == "open":
             names = self.names()
             self.app.open_table(self.table_options(), names)
-            from ui.players import remember
+            # None chosen: every name is a default one, which the settings never keep (and
+            # looking through them cost a Pico 1 ms of opening the table).
+            if self._picked():
+                from ui.players import remember
 
-            remember(self.app, names)
+                remember(self.app, names)
         else:
             for name, values in self.fields():
                 if name == value:
