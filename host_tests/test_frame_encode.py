@@ -62,3 +62,12 @@ def test_frame_is_seq_crc_json_and_reads_back(seq):
     line = frame(seq, event)
     assert bytes(line) == head + b" " + crc + b" " + body + b"\n"
     assert unframe(bytes(line[:-1])) == (seq, event)
+
+
+def test_the_keys_written_whole_are_those_the_reference_writes():
+    from core.frame import _KEYS
+
+    for key, written in _KEYS.items():
+        assert written == (_reference_string(key) + ":").encode()
+        assert bytes(encode({key: 1, "zz\n": [True, {}]})) == _reference(
+            {key: 1, "zz\n": [True, {}]}).encode()

@@ -105,6 +105,29 @@ def test_a_closed_table_is_archived_read_only_and_deleted_on_request():
     assert journal.archives() == []
 
 
+def test_a_second_table_is_refused_while_one_is_open_and_the_open_one_is_kept():
+    fs = MemFS()
+    journal = Journal(fs, "d")  # no journal folder yet: the first table makes it
+    table = journal.open_table("ddz", 3, profile="classic")
+    table.record({"landlord": 0, "bid": 3, "winner": "landlord"})
+    with pytest.raises(JournalError, match="a table is open"):
+        journal.open_table("ddz", 3, profile="happy")
+    booted = journal.boot()[0]
+    assert booted is not None and booted.profile == "classic" and booted.totals == [6, -3, -3]
+
+
+def test_a_new_boards_first_table_opens_whether_or_not_its_folder_was_made_since_boot():
+    for made_since in (False, True):
+        fs = MemFS()
+        journal = Journal(fs, "d")
+        assert journal.boot()[0] is None  # no folder "d" yet
+        if made_since:
+            fs.mkdir("d")  # as saving the settings, kept there too, does
+        journal.open_table("ddz", 3, profile="classic").record(
+            {"landlord": 0, "bid": 3, "winner": "landlord"})
+        assert journal.boot()[0].totals == [6, -3, -3]
+
+
 def test_a_hand_an_earlier_firmware_confirmed_is_kept_though_the_cards_forbid_it():
     # Firmware before the deal checks let 王炸 be pressed twice in one classic hand. Such a
     # hand is refused when entered now, but one already in a journal boots as it was.

@@ -3,7 +3,9 @@ framebuffer, as the simulator shows it) decoded by zxing-cpp, on every layout an
 languages, page by page; the text must say what tools.ledger's summary says of the journal
 the evening left: the hands, every player's total, every transfer."""
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 import zxingcpp
@@ -12,12 +14,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_device_flows import BAOHUANG_EVENING, CLASSIC_EVENING, FREE_EVENING, host_table
 
+from tools import mpvm
 from tools.ledger.summary import summarize
 from tools.screenshot import image
 from ui import qr
 from ui.qr_text import LEVEL, QUIET, QUIET_PX, pages, version_for
 from ui.strings import text
 
+ROOT = Path(__file__).resolve().parent.parent
 BOARDS = {"simulated": "color240x135", "simulated_mono": "mono128x64",
           "simulated_large": "color320x240"}
 SETTINGS = {"zh": b'{"lang": "zh"}', "en": b'{"lang": "en"}'}
@@ -251,3 +255,57 @@ def test_the_emulated_pico_shows_the_same_code_and_a_phone_reads_it(tmp_path, wa
     found = zxingcpp.read_barcodes(image(shots["qr"], BOARDS["simulated"]))
     assert [f.text for f in found] == decoded_pages(run_device(qr_steps(CLASSIC_TO_SETTLE)),
                                                     BOARDS["simulated"])
+
+
+# On the MicroPython VM: an app that keeps every module (not lean), its first try at the code
+# refused for memory, as a deployed Pico's heap in pieces refused it late in an evening.
+_REFUSED = """
+import json
+import board
+from drivers.memfs import MemFS
+from ui import keys
+from ui.app import App
+from ui.qr_screen import QrScreen
+from ui.settle_screen import SettleScreen
+
+refusals = [int(n) for n in open('/input/refusals').read().split()]
+made = QrScreen.code
+rooms = []
+
+def code(screen):
+    if refusals[0]:
+        refusals[0] -= 1
+        raise MemoryError
+    return made(screen)
+
+QrScreen.code = code
+app = App(board.display, board.layout, MemFS(), "/data", board.button_names, board.keymap)
+given_back = app.make_room
+
+def make_room():
+    rooms.append(1)
+    given_back()
+
+app.make_room = make_room
+app.open_table({"game": "ddz", "profile": "classic", "rules": {}})
+app.table.record({"game": "ddz", "players": 3, "landlord": 0, "bid": 3, "bombs": [],
+                  "winner": "landlord"})
+app.push(SettleScreen(app))
+app.render()
+app.press(keys.OK)
+app.render()
+top = app.stack[-1]
+print(json.dumps([type(top).__name__, getattr(top, "lines", None), len(rooms)]))
+"""
+
+
+@pytest.mark.parametrize("refusals", [1, 2])
+def test_a_heap_in_pieces_is_given_back_before_the_code_is_said_not_to_fit(refusals):
+    out = mpvm.run(_REFUSED, {"board.py": (ROOT / "boards" / "simulated.py").read_bytes(),
+                              "refusals": str(refusals).encode()}, engine="node")
+    screen, lines, rooms = json.loads(out.stdout.strip().splitlines()[-1])
+    assert rooms == 1  # the room made once, then the code tried once more
+    if refusals == 1:
+        assert screen == "QrScreen"
+    else:
+        assert screen == "Notice" and lines == [text("qr", "zh"), text("err_memory", "zh")]

@@ -44,7 +44,11 @@ _HINT_PARTS_KEPT = 24  # "A确认" and the like, ~70 B each: the screens use abo
 
 
 class App:
-    def __init__(self, display, layout, fs, data_dir, button_names, keymap, lean=False):
+    def __init__(self, display, layout, fs, data_dir, button_names, keymap, lean=False,
+                 collect=False):
+        """lean: see below. collect: the modules' bytecode is loaded into the heap (ui/launch.py
+        says so on a board that runs .mpy files; not on the VM, whose collector must not run
+        inside a call, tools/mpvm.py)."""
         self.display = display
         # A small heap: let the screens' modules go whenever the table screen is alone
         # again, unless they run from the image's flash (ui/modules.py); ui/launch.py
@@ -53,13 +57,21 @@ class App:
         self.fs = fs
         self.data_dir = data_dir
         self.button_names = button_names
-        self.keymap = keymap
         self.settings = self._load_settings()
         self.journal = Journal(fs, data_dir)
         # The journal boots before the painter and the screens are imported: its peak (the
         # snapshot, a segment, the replay's module) and theirs never add up on a small heap.
         # Its folder is looked at after the first frame (look_around).
         self.table, report = self.journal.boot(look=False)
+        if collect:
+            # Deployed as .mpy files, the painter's and the screens' bytecode is loaded into
+            # the heap next: collected first, the journal's garbage (a table's lines read and
+            # replayed) is room in one piece for it, not holes it is laid out between. Left
+            # to fill the heap, a Pico's first frame found no 1,280 bytes together with 100 KB
+            # free (host_tests/test_bench.py, test_pico_power.py).
+            import gc
+
+            gc.collect()
         from ui.paint import Painter
 
         if lean:
@@ -81,6 +93,13 @@ class App:
         self._hints = {}  # (lang, actions) -> hint line
         self._hint_parts = {}  # (lang, key, word) -> (part of a hint line, its width)
         self._last_hint = (None, None, 0, "")  # (actions, lang, rows, line) last asked for
+        # key -> (button, kind): the first button that gives it by a short press, else by a
+        # long one, else by a double press (a screen's first hints walked the keymap per key).
+        self._buttons = {}
+        for kind in range(3):
+            for i, entry in enumerate(keymap):
+                if entry[kind] is not None and entry[kind] not in self._buttons:
+                    self._buttons[entry[kind]] = (i, kind)
         self.stack = []
         from ui.draft import Keeper
 
@@ -175,8 +194,9 @@ class App:
         emulated Pico after a short evening: 91 KB free, yet no 1,280 bytes together. The
         hand's screens are let go (the next hand reads them again, a few ms each), and so are
         the kept glyphs and hint lines (made again as they are drawn). Callers call it on a
-        small heap only (self.lean): a heap that keeps everything has the room whole, and a
-        Pico runs its image, whose bytecode is in flash."""
+        small heap (self.lean), and on a heap that keeps everything only once it was refused
+        the room (deployed .mpy files on a Pico, late in an evening): a Pico runs its image,
+        whose bytecode is in flash."""
         import gc
 
         from ui import text
@@ -295,7 +315,7 @@ class App:
         both = None  # OK and the menu on one button: one part, "A确认/长菜单"
         arrow = None  # (index in parts, part) of the first arrow named
         for key_, word in actions:
-            part = self._hint_part(key_, word, lang)
+            part = self._hint_part(key_, word, lang, text_width)
             if part is None:
                 continue
             if word in _ARROWS and arrow is not None:
@@ -308,9 +328,10 @@ class App:
             if key_ in _ALWAYS and both is not None and both[1][2] == part[2]:
                 first = both[1]
                 button = len(self.button_names[part[2]])
-                joined = first[0] + "/" + part[0][button:].lstrip()
                 if key_ == keys.OK:  # the short press first
-                    joined = part[0] + "/" + first[0][button:].lstrip()
+                    joined = "".join((part[0], "/", first[0][button:].lstrip()))
+                else:
+                    joined = "".join((first[0], "/", part[0][button:].lstrip()))
                 parts[both[0]] = (0, parts[both[0]][1], (joined, text_width(joined), part[2]))
                 continue
             if key_ in _ALWAYS:
@@ -342,26 +363,28 @@ class App:
         part = self._hint_part(key, word, self.lang)
         return None if part is None else part[0]
 
-    def _hint_part(self, key, word, lang):
+    def _hint_part(self, key, word, lang, text_width=None):
         """("A确认", its width, the button) for a logical key and its word, or None when no
         button gives the key. Kept: most screens share their parts (▼ ▲ 确认 返回), so a
-        screen seen for the first time mostly only joins them."""
+        screen seen for the first time mostly only joins them. text_width: ui.text's width,
+        where the caller has it (an import in a function costs a Pico some 65 us a time)."""
         cache = self._hint_parts
         found = cache.get((lang, key, word))
         if found is not None:
             return found
-        from ui.text import width as text_width
-
+        at = self._buttons.get(key)
+        if at is None:
+            return None
+        if text_width is None:
+            from ui.text import width as text_width
+        i, kind = at
         marks = _KINDS if lang == "zh" or word in _ARROWS else _KINDS_EN
-        for kind in range(3):
-            for i, entry in enumerate(self.keymap):
-                if entry[kind] == key:
-                    part = self.button_names[i] + marks[kind] + text(word, lang)
-                    if len(cache) >= _HINT_PARTS_KEPT:
-                        cache.clear()
-                    found = cache[(lang, key, word)] = (part, text_width(part), i)
-                    return found
-        return None
+        # One new str, not one per "+": each is looked up among the interned ones (ui/text.py).
+        part = "".join((self.button_names[i], marks[kind], text(word, lang)))
+        if len(cache) >= _HINT_PARTS_KEPT:
+            cache.clear()
+        found = cache[(lang, key, word)] = (part, text_width(part), i)
+        return found
 
     # -- what screens ask of the table ----------------------------------------------------
 
@@ -523,7 +546,7 @@ class Device:
     clock, pressing simulated buttons in between. `clock` (the board's time.ticks_ms) says
     when a frame is on the panel; without it, the time of the step that drew it."""
 
-    def __init__(self, board, fs, now, lean=False, clock=None):
+    def __init__(self, board, fs, now, lean=False, clock=None, collect=False):
         from time import ticks_diff
 
         from ui.input import Input
@@ -532,7 +555,7 @@ class Device:
         self._clock = clock
         self._diff = ticks_diff
         self.app = App(board.display, board.layout, fs, board.data_dir, board.button_names,
-                       board.keymap, lean)
+                       board.keymap, lean, collect)
         self.input = Input(board.buttons, board.keymap, now)
         self._arm()
         board.display.set_brightness(100)  # lit in full, whatever a run before left it at

@@ -78,9 +78,13 @@ def main():
         fs = OsFS(board.remount, lean)  # before the app, so that a crash loading it is logged
         if lean:
             _lean_reserve()
+        # Copied as .mpy files (this one among them), the modules' bytecode is loaded into
+        # the heap as the app boots: it makes room for it (ui/app.py, collect). Frozen into
+        # the image, it stays in flash.
+        loaded = __file__.endswith(".mpy")
         from ui import app
 
-        device = app.Device(board, fs, time.ticks_ms(), lean, time.ticks_ms)
+        device = app.Device(board, fs, time.ticks_ms(), lean, time.ticks_ms, loaded)
         booted = True
         app.loop(board, device)
     except Exception as exc:  # the last line of defence: say what happened, then stop

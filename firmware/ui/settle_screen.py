@@ -51,12 +51,14 @@ class SettleScreen(Paged):
             # says so meanwhile.
             app.push(Notice(app, [app.t("making_qr")]))
             app.render()
-            try:
-                from ui.qr_screen import QrScreen  # loaded when first opened
-
-                qr_screen = QrScreen(app)
-                qr_screen.code()
-            except MemoryError:  # a heap with no room left in one piece: say so, and stay
+            qr_screen = _qr_screen(app)
+            if qr_screen is None and not app.lean:
+                # A heap that keeps everything can lie in pieces too (deployed as .mpy files,
+                # a Pico's does late in an evening): what the evening left scattered is given
+                # back, as a small heap's is before it, and the code made once more.
+                app.make_room()
+                qr_screen = _qr_screen(app)
+            if qr_screen is None:  # no room left in one piece: say so, and stay
                 app.replace(Notice(app, [app.t("qr"), app.t("err_memory")]))
                 return
             app.replace(qr_screen)
@@ -113,3 +115,15 @@ class SettleScreen(Paged):
             else:
                 lines.append(self.t("fees") + " " + " ".join(n + str(a) for n, a in fees))
         return lines or [self.t("all_square")]
+
+
+def _qr_screen(app):
+    """The QR screen with its first page's code made, or None: no room for it."""
+    try:
+        from ui.qr_screen import QrScreen  # loaded when first opened
+
+        qr_screen = QrScreen(app)
+        qr_screen.code()
+        return qr_screen
+    except MemoryError:
+        return None
