@@ -39,30 +39,25 @@ def send(regs: ptr32, strip: ptr8, x: int, y: int, w: int, h: int):
     dc = regs[1]
     high = ptr32(regs[5])
     low = ptr32(regs[6])
-    low[0] = regs[2] | dc  # CS and DC low: a command
-    data[0] = 0x2A  # CASET
-    while status[0] & 0x10:
-        pass
-    high[0] = dc
-    end = x + w - 1
-    data[0] = x >> 8
-    data[0] = x & 0xFF
-    data[0] = end >> 8
-    data[0] = end & 0xFF
-    while status[0] & 0x10:
-        pass
-    low[0] = dc
-    data[0] = 0x2B  # RASET
-    while status[0] & 0x10:
-        pass
-    high[0] = dc
-    end = y + h - 1
-    data[0] = y >> 8
-    data[0] = y & 0xFF
-    data[0] = end >> 8
-    data[0] = end & 0xFF
-    while status[0] & 0x10:
-        pass
+    low[0] = regs[2]  # CS low
+    command = 0x2A  # CASET x..x+w-1, then RASET y..y+h-1: start and end, big-endian
+    first = x
+    last = x + w - 1
+    while command <= 0x2B:
+        low[0] = dc
+        data[0] = command
+        while status[0] & 0x10:
+            pass
+        high[0] = dc
+        data[0] = first >> 8
+        data[0] = first & 0xFF
+        data[0] = last >> 8
+        data[0] = last & 0xFF
+        while status[0] & 0x10:
+            pass
+        command += 1
+        first = y
+        last = y + h - 1
     low[0] = dc
     data[0] = 0x2C  # RAMWR
     while status[0] & 0x10:
