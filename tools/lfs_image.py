@@ -19,6 +19,8 @@ same (vfs.umount then vfs.mount of the same VfsLfs2).
 from littlefs import LittleFS, UserContext, lfs
 from littlefs.errors import LittleFSError
 
+from drivers.osfs import HeldOpen
+
 RP2 = {"block_size": 4096, "read_size": 32, "prog_size": 256, "cache_size": 1024,
        "lookahead_size": 32, "block_cycles": 100}
 APPEND = lfs.LFSFileFlag.wronly | lfs.LFSFileFlag.creat | lfs.LFSFileFlag.append
@@ -67,6 +69,16 @@ class LfsFile:
             self.full = self.full or exc.code == NOSPC
             raise self.owner.error(exc, remount=False) from None
 
+    def rewrite(self, data):
+        """`data` at the start, synced: committed whole (HeldOpen)."""
+        try:
+            lfs.file_seek(self.fs, self.handle, 0, 0)
+            lfs.file_write(self.fs, self.handle, bytes(data))
+            lfs.file_sync(self.fs, self.handle)
+        except LittleFSError as exc:
+            self.full = self.full or exc.code == NOSPC
+            raise self.owner.error(exc, remount=False) from None
+
     def read(self, size=-1):
         chunks = []
         left = size
@@ -100,16 +112,16 @@ class LfsFile:
         self.close()
 
 
-class LfsFS:
+class LfsFS(HeldOpen):
     """The journal's file-system interface over littlefs-python, as MicroPython's VfsLfs2
-    behaves: "ab" creates a missing file, errors are OSError(errno)."""
+    behaves: "ab" creates a missing file, errors are OSError(errno); rewrite() keeps the
+    file open between writes as the board's OsFS does (the same HeldOpen)."""
 
     def __init__(self, flash, blocks, format=False):
         self.flash = flash
         self.blocks = blocks
         if format:
             LittleFS(context=flash, block_count=blocks, mount=False, **RP2).format()
-        self._held = None  # (path, LfsFile) that rewrite() keeps open
         self._mount()
 
     def _mount(self):
@@ -127,36 +139,6 @@ class LfsFS:
         if remount and exc.code == NOSPC:
             self.remount()
         return OSError(-exc.code, str(exc))
-
-    def rewrite(self, path, data):
-        """As the board's OsFS.rewrite: `data` at the start of `path`, synced (committed
-        whole), the file kept open for the next call; remove() and a remount close it."""
-        held = self._held
-        if held is not None and held[0] != path:
-            self.let_go()
-            held = None
-        if held is None:
-            held = self._held = (path, self.open(path, "wb"))
-        f = held[1]
-        try:
-            lfs.file_seek(self.fs, f.handle, 0, 0)
-            f.write(data)
-            lfs.file_sync(self.fs, f.handle)
-        except LittleFSError as exc:
-            self.let_go()
-            raise self.error(exc) from None
-        except OSError:
-            self.let_go()
-            raise
-
-    def let_go(self):
-        held = self._held
-        self._held = None
-        if held is not None:
-            try:
-                held[1].close()
-            except OSError:
-                pass
 
     def open(self, path, mode="rb"):
         flags = APPEND if "a" in mode else WRITE if "w" in mode else lfs.LFSFileFlag.rdonly
@@ -185,8 +167,7 @@ class LfsFS:
         self._call("mkdir", path)
 
     def remove(self, path):
-        if self._held is not None and self._held[0] == path:
-            self.let_go()
+        self.let_go(path)
         self._call("remove", path)
 
     def rename(self, old, new):

@@ -32,7 +32,7 @@ class _File:
             raise
 
     def rewrite(self, data):
-        """`data` at the start, committed (see OsFS.rewrite)."""
+        """`data` at the start, committed (HeldOpen)."""
         f = self._f
         try:
             f.seek(0)  # pyright: ignore[reportOptionalMemberAccess]
@@ -75,7 +75,51 @@ class _File:
 FILE_ROOM = 1152
 
 
-class OsFS:
+class HeldOpen:
+    """rewrite() for a file system: one small file kept open between writes, each committed
+    whole. littlefs then commits the new bytes without finding the file by its path again,
+    which reads and checks the metadata of each folder on the way: measured on the emulated
+    Pico, a write 1.1 ms instead of 2.0. A commit is whole or not at all, as a close is: a
+    cut leaves the last data written. The file never gets shorter (MicroPython cannot
+    truncate a file): what was longer before stays past the new data unless the caller pads
+    it. remove() and a remount close it (let_go), as does a rewrite of another path. The
+    board's OsFS and the host's littlefs images (tools/lfs_image.py) share it; their files
+    give rewrite(data): seek to the start, write, commit."""
+
+    _held = None  # (path, the file) kept open
+    _holds = True  # False: each rewrite opens, writes and closes the file instead
+
+    def rewrite(self, path, data):
+        """Write `data` at the start of the small file `path` and commit it."""
+        if not self._holds:
+            with self.open(path, "wb") as f:  # pyright: ignore[reportAttributeAccessIssue]
+                f.write(data)
+            return
+        held = self._held
+        if held is not None and held[0] != path:
+            self.let_go()
+            held = None
+        if held is None:
+            held = self._held = (path, self.open(path, "wb"))  # pyright: ignore[reportAttributeAccessIssue]
+        try:
+            held[1].rewrite(data)
+        except OSError:
+            self.let_go()
+            raise
+
+    def let_go(self, path=None):
+        """Close the file rewrite() keeps open, if any (only if it is `path`, where given)."""
+        held = self._held
+        if held is None or (path is not None and held[0] != path):
+            return
+        self._held = None
+        try:
+            held[1].close()
+        except OSError:
+            pass  # committed at its last rewrite, or that rewrite failed and said so
+
+
+class OsFS(HeldOpen):
     """spare: hold FILE_ROOM bytes aside for a file that finds no room (a small heap: ui/launch.py
     says so). Late in an evening such a heap has room enough but in pieces, and a file's
     buffer is one piece: the journal's append of a confirmed hand must not be the allocation
@@ -87,9 +131,8 @@ class OsFS:
         self._remount = remount
         self._spare = bytearray(FILE_ROOM) if spare else None
         self._keeps = spare
-        self._held = None  # (path, _File) that rewrite() keeps open
-        # A small heap keeps no file open between writes: its 1,152 bytes in one piece
-        # are the room the journal's next append needs late in an evening.
+        # A small heap keeps no file open between writes (HeldOpen): its 1,152 bytes in one
+        # piece are the room the journal's next append needs late in an evening.
         self._holds = not spare
 
     def failed(self, exc, f):
@@ -101,42 +144,6 @@ class OsFS:
                     pass  # littlefs frees the file even when its last sync fails
             self.let_go()  # no file may stay open across the remount
             self._remount()
-
-    def rewrite(self, path, data):
-        """Write `data` at the start of the small file `path` and commit it, the file kept
-        open for the next call. littlefs then commits the new bytes without finding the
-        file by its path again, which reads and checks the metadata of each folder on the
-        way: measured on the emulated Pico, a write 1.1 ms instead of 2.0. A commit is
-        whole or not at all, as a close is: a cut leaves the last data written. The file
-        never gets shorter (MicroPython cannot truncate a file): what was longer before
-        stays past the new data unless the caller pads it. remove() and a remount close
-        it, as does a rewrite of another path. With a spare (a small heap) the file is
-        written anew and closed each time instead."""
-        if not self._holds:
-            with self.open(path, "wb") as f:
-                f.write(data)
-            return
-        held = self._held
-        if held is not None and held[0] != path:
-            self.let_go()
-            held = None
-        if held is None:
-            held = self._held = (path, self.open(path, "wb"))
-        try:
-            held[1].rewrite(data)
-        except OSError:
-            self.let_go()
-            raise
-
-    def let_go(self):
-        """Close the file rewrite() keeps open, if any."""
-        held = self._held
-        self._held = None
-        if held is not None:
-            try:
-                held[1].close()
-            except OSError:
-                pass  # committed at its last rewrite, or that rewrite failed and said so
 
     def open(self, path, mode):
         # Taken again first if the last close could not: the room that file left is free by
@@ -169,9 +176,7 @@ class OsFS:
         os.rename(old, new)
 
     def remove(self, path):
-        held = self._held
-        if held is not None and held[0] == path:
-            self.let_go()
+        self.let_go(path)
         # littlefs removes an empty folder with remove(); rmdir() says so more plainly.
         try:
             os.remove(path)
