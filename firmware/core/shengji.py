@@ -90,9 +90,11 @@ def score(record, state):
             "team": team, "took_over": took_over, "points": points}
 
 
-def replay(table, upto, index=None, record=None):
+def replay(table, upto, score_hand, index=None, record=None):
     """The state after the hands of core.table.Table `table` before `upto`, with hand
     `index` taken as `record` (None: left out); and the table's `kept` with that change.
+    Each hand is scored by `score_hand`, the table's (core.score.score_hand): a record is
+    checked as every one the table scores.
 
     Levels follow every earlier hand, so a look back or a changed past hand replays them
     from the table's store (new hands never do). `kept` is (marks, asked): the packed states
@@ -104,8 +106,6 @@ def replay(table, upto, index=None, record=None):
     hand `index` alters the states after it only: those kept up to it stay, and the
     replay's marks past it (in a copy: the table's stay as they are until the store has the
     change) become the table's with it."""
-    from core.score import score_hand  # as Table scores a hand (and on the VM, no slower)
-
     first = upto if index is None else index  # the hands before it are as stored
     marks, asked = table.kept
     n = min(len(marks), first // STEP)

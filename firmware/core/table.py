@@ -384,7 +384,7 @@ class Table:
             # Levels follow every earlier hand: a look back replays them from the store.
             from core import shengji
 
-            state, self.kept = shengji.replay(self, index)
+            state, self.kept = shengji.replay(self, index, score_hand)
         return score_hand(record, state)
 
     def _rules_read(self, record):
@@ -490,7 +490,7 @@ class Table:
         if self.game == "shengji":
             from core import shengji
 
-            state, kept = shengji.replay(self, len(self.entries), index, new)
+            state, kept = shengji.replay(self, len(self.entries), score_hand, index, new)
             return state, None, kept
         change = [0] * self.persons
         if old is not None:  # None: a voided hand counted again (unvoid)
